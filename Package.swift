@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "PullFeed",
+    products: [
+        .executable(name: "pullfeed", targets: ["pullfeed"]),
+        .library(name: "Reactors", targets: ["Reactors"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
+        .library(name: "PullFeed", targets: ["PullFeed"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "Reactors",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: [
+                "CNcurses",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ]
+        ),
+        .target(
+            name: "PullToRefresh",
+            dependencies: [
+                "TerminalUI",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ]
+        ),
+        .target(
+            name: "PullFeed",
+            dependencies: [
+                "Reactors", "TerminalUI", "PullToRefresh",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"]),
+        .executableTarget(
+            name: "pullfeed-bench",
+            dependencies: ["PullFeed", "TerminalUI", "Reactors", "PullToRefresh"],
+            path: "Benchmarks/PullFeedBenchmarks"
+        ),
+        .testTarget(
+            name: "ReactorsTests",
+            dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(
+            name: "PullToRefreshTests",
+            dependencies: ["PullToRefresh", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(
+            name: "PullFeedTests",
+            dependencies: ["PullFeed", "Reactors", "TerminalUI", "PullToRefresh",
+                           .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,96 @@
+/// An in-memory `Canvas`: the headless backend. Tests render whole frames into it and
+/// compare `lines` (text) and `style(row:column:)` (attributes).
+public final class MemoryScreen: Canvas {
+    /// One cell: a character with its style, or the right half of a wide character.
+    public struct Cell: Hashable, Sendable {
+        public var character: Character?
+        public var style: Style
+        public static let blank = Cell(character: " ", style: .plain)
+    }
+
+    public private(set) var size: Size
+    public private(set) var cells: [[Cell]]
+
+    public init(columns: Int, rows: Int) {
+        size = Size(columns: columns, rows: rows)
+        cells = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
+    }
+
+    /// Changes the size, keeping what still fits (as a terminal resize does before a redraw).
+    public func resize(columns: Int, rows: Int) {
+        let newSize = Size(columns: columns, rows: rows)
+        var newCells = Array(repeating: Array(repeating: Cell.blank, count: newSize.columns), count: newSize.rows)
+        for r in 0..<min(size.rows, newSize.rows) {
+            for c in 0..<min(size.columns, newSize.columns) { newCells[r][c] = cells[r][c] }
+        }
+        size = newSize
+        cells = newCells
+    }
+
+    public func clear() {
+        for r in 0..<size.rows {
+            for c in 0..<size.columns { cells[r][c] = .blank }
+        }
+    }
+
+    public func fill(row: Int, column: Int, width: Int, style: Style) {
+        guard row >= 0, row < size.rows else { return }
+        let start = max(0, column)
+        let end = min(size.columns, column + width)
+        guard start < end else { return }
+        for c in start..<end { put(Cell(character: " ", style: style), row: row, column: c) }
+    }
+
+    @discardableResult
+    public func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
+        guard row >= 0, row < size.rows, column < size.columns else { return 0 }
+        var limit = size.columns - column
+        if let maxWidth { limit = min(limit, maxWidth) }
+        var used = 0
+        for ch in TextSanitizer.sanitize(text) {
+            let w = TextWidth.of(ch)
+            if w == 0 { continue }
+            if used + w > limit {
+                if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
+                used = limit
+                break
+            }
+            let c = column + used
+            if c >= 0 {
+                put(Cell(character: ch, style: style), row: row, column: c)
+                if w == 2 { put(Cell(character: nil, style: style), row: row, column: c + 1) }
+            }
+            used += w
+        }
+        return used
+    }
+
+    /// Writes one cell, blanking any wide character it would cut in half.
+    private func put(_ cell: Cell, row: Int, column: Int) {
+        guard column >= 0, column < size.columns else { return }
+        if cells[row][column].character == nil, column > 0 {
+            cells[row][column - 1] = Cell(character: " ", style: cells[row][column - 1].style)
+        }
+        if column + 1 < size.columns, cells[row][column + 1].character == nil, cell.character != nil {
+            cells[row][column + 1] = Cell(character: " ", style: cells[row][column + 1].style)
+        }
+        cells[row][column] = cell
+    }
+
+    /// The text of one row, trailing spaces removed.
+    public func line(_ row: Int) -> String {
+        var s = ""
+        for cell in cells[row] { if let ch = cell.character { s.append(ch) } }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    /// Every row's text, trailing spaces removed.
+    public var lines: [String] { (0..<size.rows).map(line) }
+
+    /// The whole screen as text, one line per row.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The style of the cell at (`row`, `column`).
+    public func style(row: Int, column: Int) -> Style { cells[row][column].style }
+}
