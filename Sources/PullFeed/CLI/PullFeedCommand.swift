@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import PullToRefresh
+
+/// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.
+public struct PullFeedCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "pullfeed",
+        abstract: "A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
+        discussion: """
+        With no source, pullfeed shows its demo feed. Lines piped into standard input are a \
+        source too (the keyboard is read from /dev/tty), e.g.  git log --oneline | pullfeed
+        For line sources, Enter prints the selected line to stdout and exits 0.
+
+        Keys: ↑↓/k j move · PgUp/PgDn/b/Space page · Home/End/g/G · ↑ at the top pulls to \
+        refresh · r or F5 refresh · Enter open · q, Esc or Ctrl-C quit. Mouse wheel scrolls.
+
+        Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted.
+        """,
+        version: version
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Show the lines of a text file.", valueName: "path"))
+    public var file: String?
+
+    @Option(name: .long, help: ArgumentHelp("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", valueName: "cmd"))
+    public var command: String?
+
+    @Option(name: .customLong("page-command"), help: ArgumentHelp(
+        "Like --command, run once per page with PULLFEED_OFFSET, PULLFEED_LIMIT and PULLFEED_PAGE set; a short page means no more data.",
+        valueName: "cmd"))
+    public var pageCommand: String?
+
+    @Option(name: .customLong("page-size"), help: "Lines per page for file, stdin and page-command sources.")
+    public var pageSize: Int = 200
+
+    @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
+    public var footer: FooterStyle = .auto
+
+    @Option(name: .customLong("release-delay"), help: "Seconds without pull input that count as releasing the pull.")
+    public var releaseDelay: Double = 0.5
+
+    @Option(name: .long, help: "Demo: seconds each request takes.")
+    public var latency: Double = 0.6
+
+    @Option(name: .customLong("fail-rate"), help: "Demo: probability (0–1) that a request fails.")
+    public var failRate: Double = 0
+
+    @Option(name: .long, help: "Demo: seed of the random failures.")
+    public var seed: UInt64 = 1
+
+    @Option(name: .long, help: "Seconds a command may run before it counts as failed.")
+    public var timeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
+    public var lang: String?
+
+    @Flag(name: .customLong("no-color"), help: "Use no colours (also when NO_COLOR is set).")
+    public var noColor = false
+
+    public init() {}
+
+    public mutating func validate() throws {
+        let sources = [file != nil, command != nil, pageCommand != nil].filter { $0 }.count
+        if sources > 1 { throw ValidationError("choose one source: --file, --command or --page-command") }
+        if let file, file.isEmpty { throw ValidationError("--file needs a path") }
+        if let command, command.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--command needs a command") }
+        if let pageCommand, pageCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--page-command needs a command")
+        }
+        if pageSize < 1 || pageSize > 100_000 { throw ValidationError("--page-size must be between 1 and 100000 (got \(pageSize))") }
+        if !(releaseDelay >= 0 && releaseDelay <= 60) { throw ValidationError("--release-delay must be between 0 and 60 seconds") }
+        if !(latency >= 0 && latency <= 600) { throw ValidationError("--latency must be between 0 and 600 seconds") }
+        if !(failRate >= 0 && failRate <= 1) { throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate))") }
+        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let lang, RefreshLanguage(identifier: lang) == nil {
+            throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
+        }
+    }
+}

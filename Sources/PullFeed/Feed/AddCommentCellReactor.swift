@@ -1,0 +1,38 @@
+import Foundation
+import OpenCombine
+import Reactors
+
+/// The "＋ Add a comment" row of an article. Activating it publishes a new comment for its
+/// article on the comment bus; the article's section reactor picks it up.
+public final class AddCommentCellReactor: Reactor {
+    public enum Action { case create }
+    public struct State { public var articleID: Int; public var created: Int }
+
+    public let initialState: State
+    public let reactorStorage = ReactorStorage()
+    private let bus: CommentEventBus
+    private let nextNumber: () -> Int
+
+    init(articleID: Int, bus: CommentEventBus, nextNumber: @escaping () -> Int) {
+        initialState = State(articleID: articleID, created: 0)
+        self.bus = bus
+        self.nextNumber = nextNumber
+    }
+
+    public func mutate(action: Action) -> AnyPublisher<Action, Never> {
+        let event = CommentEvent(
+            articleID: currentState.articleID,
+            comment: Comment(author: "You", text: "New comment #\(nextNumber()) ✍️"))
+        return Deferred { [bus] () -> Just<Action> in
+            bus.events.send(event)
+            return Just(.create)
+        }
+        .eraseToAnyPublisher()
+    }
+
+    public func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        state.created += 1
+        return state
+    }
+}

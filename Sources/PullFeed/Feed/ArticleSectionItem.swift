@@ -1,0 +1,6 @@
+/// One row of an article section, below its header row.
+public enum ArticleSectionItem {
+    case text(String)
+    case comment(Comment)
+    case addComment(AddCommentCellReactor)
+}

@@ -1,0 +1,24 @@
+import TerminalUI
+
+/// What a key does in the feed. The key table is data (`FeedCommand.keyMap`), so the
+/// status line's help is derived from the same table the input handler uses.
+public enum FeedCommand: Hashable, Sendable {
+    case move(ListCommand)
+    case refresh
+    case activate
+    case quit
+
+    /// The feed's keys (DESIGN §3).
+    public static let keyMap = KeyMap<FeedCommand>([
+        KeyBinding([.up, .character("k")], help: "↑↓ move", action: .move(.up)),
+        KeyBinding([.down, .character("j")], action: .move(.down)),
+        KeyBinding([], help: "↑ at top: pull to refresh", action: .move(.up)),
+        KeyBinding([.pageUp, .character("b")], action: .move(.pageUp)),
+        KeyBinding([.pageDown, .character(" ")], action: .move(.pageDown)),
+        KeyBinding([.home, .character("g")], action: .move(.home)),
+        KeyBinding([.end, .character("G")], action: .move(.end)),
+        KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
+        KeyBinding([.enter], help: "Enter open", action: .activate),
+        KeyBinding([.character("q"), .escape, .ctrl("c")], help: "q quit", action: .quit),
+    ])
+}

@@ -1,0 +1,64 @@
+import TerminalUI
+
+/// The feed's state as list rows: each article a section (header row, title, text rows,
+/// comment rows, "＋ Add a comment"), or the lines of a line source, one row each.
+/// Line rows are produced on demand, so a million lines cost nothing until drawn.
+public final class FeedRows: ListDataSource {
+    /// What Enter on a row does.
+    public enum Target {
+        case none
+        case addComment(AddCommentCellReactor)
+        case line(String)
+    }
+
+    private var articleRows: [(row: ListRow, target: Target)] = []
+    private var lines = LineList()
+    private var usesLines = false
+
+    public init() {}
+
+    /// Rebuilds the rows from `state` (articles are few; lines are not copied).
+    public func update(from state: FeedReactor.State, addCommentTitle: String) {
+        if state.sections.isEmpty {
+            usesLines = true
+            lines = state.lines
+            articleRows = []
+            return
+        }
+        usesLines = false
+        lines = LineList()
+        var rows: [(row: ListRow, target: Target)] = []
+        rows.reserveCapacity(state.sections.count * 8)
+        for section in state.sections {
+            let s = section.currentState
+            rows.append((.header(s.headerText, style: .bold, indent: 1), .none))
+            rows.append((.item(s.article.title, style: .bold, indent: 2), .none))
+            for item in s.sectionItems {
+                switch item {
+                case .text(let text):
+                    rows.append((.item(text, indent: 2), .none))
+                case .comment(let comment):
+                    rows.append((.item("💬 \(comment.author): \(comment.text)", style: .dim, indent: 2), .none))
+                case .addComment(let cell):
+                    rows.append((.action(addCommentTitle, indent: 2), .addComment(cell)))
+                }
+            }
+        }
+        articleRows = rows
+    }
+
+    public var rowCount: Int { usesLines ? lines.count : articleRows.count }
+
+    public func row(at index: Int) -> ListRow {
+        usesLines ? .item(lines[index]) : articleRows[index].row
+    }
+
+    public func isSelectable(at index: Int) -> Bool {
+        usesLines ? true : articleRows[index].row.isSelectable
+    }
+
+    public func target(at index: Int) -> Target {
+        guard index >= 0, index < rowCount else { return .none }
+        return usesLines ? .line(lines[index]) : articleRows[index].target
+    }
+}

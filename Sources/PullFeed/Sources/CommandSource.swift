@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import OpenCombine
+import TerminalUI
+
+/// Items from a shell command's output, one per stdout line.
+///
+/// With `paged == false` (`--command`) the command is run once per refresh and its whole
+/// output is one page. With `paged == true` (`--page-command`) it runs once per page with
+/// `PULLFEED_OFFSET`, `PULLFEED_LIMIT` and `PULLFEED_PAGE` (from 0) in its environment, and a
+/// page shorter than the limit means there is no more data. A non-zero exit or a timeout is
+/// a failed request whose reason is the first line of stderr.
+public final class CommandSource: FeedSource {
+    public let command: String
+    public let paged: Bool
+    public let timeout: Double
+    public var title: String { command }
+    public var stateKey: String { (paged ? "page-command:" : "command:") + command }
+    public let printsSelection = true
+
+    private let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
+
+    public init(command: String, paged: Bool, timeout: Double) {
+        self.command = command
+        self.paged = paged
+        self.timeout = timeout
+    }
+
+    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let environment = paged ? [
+            "PULLFEED_OFFSET": String(request.offset),
+            "PULLFEED_LIMIT": String(request.limit),
+            "PULLFEED_PAGE": String(request.page),
+        ] : [:]
+        let process = Subprocess(command: command, environment: environment, timeout: timeout)
+        let paged = paged
+        return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
+            switch process.run(token: token) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let output):
+                guard output.status == 0 else {
+                    return .failure(SourceError(Subprocess.failureReason(output)))
+                }
+                var lines = Self.lines(output.stdout)
+                let hasMore = paged && lines.count >= request.limit
+                if paged, lines.count > request.limit { lines.removeLast(lines.count - request.limit) }
+                return .success(Page(items: lines.map(FeedItem.line), hasMore: hasMore))
+            }
+        }
+    }
+
+    /// Splits output bytes into lines: `\n` ends a line, a trailing `\r` is dropped, a
+    /// final line needs no newline, invalid UTF-8 becomes U+FFFD.
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { line -> String in
+                let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                return String(decoding: trimmed, as: UTF8.self)
+            }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

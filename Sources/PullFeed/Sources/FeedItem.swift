@@ -1,0 +1,38 @@
+/// One item a source delivers: a demo article or a line of text.
+public enum FeedItem: Sendable, Equatable {
+    case article(Article)
+    case line(String)
+}
+
+/// One page a source delivers, and whether more pages follow.
+public struct Page: Sendable, Equatable {
+    public var items: [FeedItem]
+    public var hasMore: Bool
+
+    public init(items: [FeedItem], hasMore: Bool) {
+        self.items = items
+        self.hasMore = hasMore
+    }
+}
+
+/// Which slice of a source to load. `page` counts from 0.
+public struct PageRequest: Hashable, Sendable {
+    public var offset: Int
+    public var limit: Int
+
+    public init(offset: Int, limit: Int) {
+        self.offset = offset
+        self.limit = limit
+    }
+
+    public var page: Int { limit > 0 ? offset / limit : 0 }
+}
+
+/// Why a request failed, in words a user can act on (shown as "Refresh failed: <reason>").
+public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var reason: String
+
+    public init(_ reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}

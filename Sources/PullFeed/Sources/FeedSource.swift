@@ -1,0 +1,18 @@
+import OpenCombine
+import TerminalUI
+
+/// Where a feed's items come from. A source loads one page at a time, off the UI thread
+/// where the work blocks, and delivers the result on the scheduler it was given.
+///
+/// `load` returns a publisher that emits exactly one result and completes; cancelling the
+/// subscription cancels the work (a running command is killed).
+public protocol FeedSource: AnyObject {
+    /// Shown in the title bar, e.g. "Demo articles" or a file name.
+    var title: String { get }
+    /// Identifies the source across runs (the last-updated time is stored under it).
+    var stateKey: String { get }
+    /// Whether Enter on an item prints it to stdout and exits (line sources).
+    var printsSelection: Bool { get }
+    /// Loads one page; results are delivered on `scheduler`.
+    func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
+}

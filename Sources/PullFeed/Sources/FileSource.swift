@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import OpenCombine
+import TerminalUI
+
+/// The lines of a text file, read page by page. A refresh (offset 0) re-reads the file
+/// from the start, so edits, truncation or deletion show up (a deleted file is a failed
+/// refresh that keeps what is on screen).
+public final class FileSource: FeedSource {
+    public let path: String
+    public let title: String
+    public var stateKey: String { "file:" + absolutePath }
+    public let printsSelection = true
+
+    private let absolutePath: String
+    private let queue = DispatchQueue(label: "pullfeed.file-source")
+    private let reader = ReaderSlot()
+
+    public init(path: String) {
+        self.path = path
+        absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
+        title = (path as NSString).lastPathComponent
+    }
+
+    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let path = path
+        let slot = reader
+        return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
+            do throws(SourceError) {
+                let current: LineReader
+                if request.offset != 0, let existing = slot.reader, existing.linesRead == request.offset {
+                    current = existing
+                } else {
+                    current = try LineReader(path: path)
+                    slot.reader = current
+                    try current.skip(request.offset)
+                }
+                let lines = try current.next(request.limit, token: token)
+                let hasMore = lines.count == request.limit && !current.isAtEndOfLines
+                return .success(Page(items: lines.map(FeedItem.line), hasMore: hasMore))
+            } catch {
+                slot.reader = nil
+                return .failure(error)
+            }
+        }
+    }
+}
+
+/// The reader a file source resumes from; only touched on the source's serial queue.
+final class ReaderSlot: @unchecked Sendable {
+    var reader: LineReader?
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Runs `/bin/sh -c COMMAND` in its own process group with stdin from /dev/null, collects
+/// stdout and stderr, and kills the whole group (SIGKILL) on cancel or timeout, so no
+/// grandchild outlives a cancelled request.
+///
+/// Foundation's `Process` cannot start a child in a new process group, which is why this
+/// uses `posix_spawn` directly.
+struct Subprocess {
+    struct Output {
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        var status: Int32
+    }
+
+    var command: String
+    var environment: [String: String]
+    var timeout: Double
+
+    /// Runs to completion (blocking the calling thread) or until cancelled/timed out.
+    func run(token: CancellationToken) -> Result<Output, SourceError> {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard makePipe(&outPipe) else { return .failure(SourceError("cannot create a pipe")) }
+        guard makePipe(&errPipe) else {
+            close(outPipe[0]); close(outPipe[1])
+            return .failure(SourceError("cannot create a pipe"))
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        let argv = ["/bin/sh", "-c", command]
+        let envp = env.map { "\($0.key)=\($0.value)" }
+
+        var pid: pid_t = 0
+        let spawnResult = withCStrings(argv) { cArgv in
+            withCStrings(envp) { cEnv in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgv, cEnv)
+            }
+        }
+        close(outPipe[1])
+        close(errPipe[1])
+        guard spawnResult == 0 else {
+            close(outPipe[0]); close(errPipe[0])
+            return .failure(SourceError("cannot run /bin/sh: \(String(cString: strerror(spawnResult)))"))
+        }
+        let group = pid
+        token.onCancel { kill(-group, SIGKILL) }
+
+        var output = Output(stdout: [], stderr: [], status: 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        var open = [outPipe[0], errPipe[0]]
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !open.isEmpty, !token.isCancelled {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { timedOut = true; break }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 0.1) * 1000) + 1)
+            if ready < 0 && errno != EINTR { break }
+            for p in fds where p.revents != 0 {
+                let n = chunk.withUnsafeMutableBytes { read(p.fd, $0.baseAddress!, $0.count) }
+                if n > 0 {
+                    if p.fd == outPipe[0] {
+                        output.stdout.append(contentsOf: chunk[0..<n])
+                    } else if output.stderr.count < 65536 {
+                        output.stderr.append(contentsOf: chunk[0..<n])
+                    }
+                } else if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) {
+                    close(p.fd)
+                    open.removeAll { $0 == p.fd }
+                }
+            }
+        }
+        for fd in open { close(fd) }
+        if timedOut || token.isCancelled || !open.isEmpty { kill(-group, SIGKILL) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Grandchildren that kept running in the group are no longer wanted.
+        kill(-group, SIGKILL)
+
+        if token.isCancelled { return .failure(SourceError("cancelled")) }
+        if timedOut {
+            return .failure(SourceError("command timed out after \(Self.format(timeout)) s"))
+        }
+        output.status = Self.exitCode(status)
+        return .success(output)
+    }
+
+    /// The shell-style exit code: the status, or 128 + signal number.
+    static func exitCode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// The first non-empty line of stderr, or a description of the exit status.
+    static func failureReason(_ output: Output) -> String {
+        let text = String(decoding: output.stderr, as: UTF8.self)
+        if let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .first(where: { !$0.allSatisfy(\.isWhitespace) }) {
+            return String(line)
+        }
+        if output.status > 128 { return "command killed by signal \(output.status - 128)" }
+        return "command exited with status \(output.status)"
+    }
+}
+
+/// A pipe whose ends are closed in spawned children (only the dup2'ed copies survive).
+private func makePipe(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    return body(pointers + [nil])
+}
