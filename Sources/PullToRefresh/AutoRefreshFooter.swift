@@ -1,0 +1,68 @@
+import Foundation
+import CombineSchedulers
+import Dispatch
+import TerminalUI
+
+/// The footer that loads by itself when the user reaches the bottom (MJRefreshAutoFooter).
+///
+/// The app calls `viewDidMove(footerVisibleFraction:movingDown:)` (or
+/// `viewDidMove(atBottom:movingDown:)`) after every move of the view. The footer triggers
+/// when at least `triggerPercent` of its row is visible while the user moves down, at most
+/// `autoTriggerTimes` times per arrival at the bottom. An arrival ends when the footer leaves
+/// the trigger zone. MJRefresh counts triggers per drag; a terminal has no drags, so we count
+/// per arrival. Programmatic `beginRefreshing()` and Enter (`activate()`) are never gated.
+public final class AutoRefreshFooter: RefreshFooter {
+    /// The visible fraction of the footer row needed to trigger (default 1.0: fully visible).
+    public var triggerPercent: Double
+    /// Triggers per arrival at the bottom (default 1; negative: unlimited).
+    public var autoTriggerTimes: Int
+    /// Automatic triggers since this arrival at the bottom.
+    public private(set) var triggersThisArrival = 0
+    /// Whether the footer is in the trigger zone now.
+    public private(set) var isInTriggerZone = false
+
+    public init(
+        scheduler: LoopScheduler,
+        triggerPercent: Double = 1.0,
+        autoTriggerTimes: Int = 1,
+        parkDelay: TimeInterval = RefreshComponent.defaultParkDelay
+    ) {
+        self.triggerPercent = triggerPercent
+        self.autoTriggerTimes = autoTriggerTimes
+        super.init(scheduler: scheduler, parkDelay: parkDelay)
+    }
+
+    /// The view moved. `footerVisibleFraction` is how much of the footer row is on screen
+    /// (0…1); `movingDown` whether this move went down. Returns whether loading started.
+    @discardableResult
+    public func viewDidMove(footerVisibleFraction: Double, movingDown: Bool) -> Bool {
+        let inZone = hasContent && footerVisibleFraction > 0 && footerVisibleFraction >= triggerPercent
+        if !inZone {
+            isInTriggerZone = false
+            triggersThisArrival = 0
+            return false
+        }
+        if !isInTriggerZone {
+            isInTriggerZone = true
+            triggersThisArrival = 0
+        }
+        guard movingDown, state == .idle else { return false }
+        guard autoTriggerTimes < 0 || triggersThisArrival < autoTriggerTimes else { return false }
+        triggersThisArrival += 1
+        return beginRefreshing()
+    }
+
+    /// `viewDidMove(footerVisibleFraction:movingDown:)` for a one-row footer: fully visible
+    /// when the view is at the bottom.
+    @discardableResult
+    public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
+        viewDidMove(footerVisibleFraction: atBottom ? 1 : 0, movingDown: movingDown)
+    }
+
+    override func contentAvailabilityChanged() {
+        if !hasContent {
+            isInTriggerZone = false
+            triggersThisArrival = 0
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Formats the header's last-updated line: "Last updated: Today 14:05", "… 03-14 09:30"
+/// (same year), "… 2025-12-01 09:30" (other years), "… Never"; in Chinese
+/// "最后更新：今天 14:05" … "最后更新：无记录".
+///
+/// "Today" compares the full date (year, month and day) in `calendar`'s time zone, unlike
+/// MJRefresh, which compared only the day of the month in some versions.
+public struct LastUpdatedFormatter {
+    public var titles: RefreshTitles
+    public var calendar: Calendar
+    public var now: () -> Date
+
+    /// - Parameters:
+    ///   - calendar: the calendar (and its time zone) dates are shown in; Gregorian in the
+    ///     current time zone by default.
+    ///   - now: the clock, injectable for tests.
+    public init(
+        language: RefreshLanguage,
+        calendar: Calendar = LastUpdatedFormatter.defaultCalendar(),
+        now: @escaping () -> Date = { Date() }
+    ) {
+        self.titles = RefreshTitles(language: language)
+        self.calendar = calendar
+        self.now = now
+    }
+
+    /// A Gregorian calendar in `timeZone`.
+    public static func defaultCalendar(timeZone: TimeZone = .current) -> Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = timeZone
+        return c
+    }
+
+    /// The whole line for `date` (`nil`: never updated).
+    public func string(for date: Date?) -> String {
+        titles.lastUpdatedPrefix + dateText(date)
+    }
+
+    /// The text after the prefix.
+    public func dateText(_ date: Date?) -> String {
+        guard let date else { return titles.never }
+        let units: Set<Calendar.Component> = [.year, .month, .day, .hour, .minute]
+        let d = calendar.dateComponents(units, from: date)
+        let n = calendar.dateComponents(units, from: now())
+        let time = pad(d.hour) + ":" + pad(d.minute)
+        if d.year == n.year && d.month == n.month && d.day == n.day {
+            return titles.today + " " + time
+        }
+        let monthDay = pad(d.month) + "-" + pad(d.day)
+        if d.year == n.year { return monthDay + " " + time }
+        return String(d.year ?? 0) + "-" + monthDay + " " + time
+    }
+
+    private func pad(_ value: Int?) -> String {
+        let v = value ?? 0
+        return v < 10 ? "0\(v)" : "\(v)"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import CombineSchedulers
+import Dispatch
+import OpenCombine
+import TerminalUI
+
+/// What both footers share: noMoreData, hiding while the list is empty, and Enter.
+///
+/// The footer is one row under the last row of the list (`visibleHeight`), hidden while the
+/// list has no content. Unlike MJRefresh, `endRefreshing()` never overwrites noMoreData
+/// (MJRefresh's asynchronous end did), and `beginRefreshing()` is a no-op in noMoreData:
+/// call `resetNoMoreData()` first (the app does on a header refresh).
+public class RefreshFooter: RefreshComponent {
+    /// Which footer this is (for titles).
+    public var kind: RefreshFooterKind { .auto }
+
+    /// Whether the list has rows; the footer is hidden and triggers nothing without them.
+    public var hasContent = false {
+        didSet {
+            guard hasContent != oldValue else { return }
+            contentAvailabilityChanged()
+            notifyChange()
+        }
+    }
+    /// Hidden while the list is empty.
+    public var isHidden: Bool { !hasContent }
+
+    /// Rows the footer occupies below the last row: its own row (1) plus, for the back
+    /// footer, the rows pulled past it; 0 while hidden.
+    public var visibleHeight: Int { hasContent ? 1 + overscrollRows : 0 }
+    var overscrollRows: Int { 0 }
+
+    override init(scheduler: LoopScheduler, parkDelay: TimeInterval) {
+        super.init(scheduler: scheduler, parkDelay: parkDelay)
+    }
+
+    /// Enter on the footer row: loads when idle and visible (MJRefresh's tap on the state
+    /// label). Returns whether loading started.
+    @discardableResult
+    public func activate() -> Bool {
+        guard hasContent, state == .idle else { return false }
+        return beginRefreshing()
+    }
+
+    /// Ends loading (if loading) and shows "No more data"; nothing triggers until reset.
+    public func endRefreshingWithNoMoreData() {
+        if state.isRefreshing {
+            finishRefreshing(to: .noMoreData, success: true)
+        } else {
+            cancelPull()
+            transition(to: .noMoreData)
+        }
+    }
+
+    /// Leaves noMoreData for idle (no-op in any other state).
+    public func resetNoMoreData() {
+        guard state == .noMoreData else { return }
+        transition(to: .idle)
+    }
+
+    /// Ends loading; `hasMore == false` ends with no more data (seed 003's footer subscriber).
+    public func endRefreshing(hasMore: Bool) {
+        if hasMore { endRefreshing() } else { endRefreshingWithNoMoreData() }
+    }
+
+    /// Ends with `success: true`.
+    public func endRefreshing() { endRefreshing(success: true, completion: nil) }
+
+    override var canBeginRefreshing: Bool { state != .noMoreData }
+
+    override func applyIdle() {
+        if state == .noMoreData { resetNoMoreData() } else { endRefreshing() }
+    }
+
+    override func applyNoMoreData() { endRefreshingWithNoMoreData() }
+
+    func cancelPull() {}
+    func contentAvailabilityChanged() {}
+}

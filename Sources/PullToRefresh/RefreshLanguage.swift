@@ -1,0 +1,35 @@
+import Foundation
+
+/// The language of the refresh components' titles.
+public enum RefreshLanguage: Hashable, Sendable {
+    case english
+    case simplifiedChinese
+
+    /// Parses a language setting such as `en`, `zh-Hans`, `zh_CN.UTF-8`.
+    ///
+    /// Every `zh` variant maps to Simplified Chinese (the only Chinese we ship);
+    /// `C`, `POSIX` and `en…` map to English; anything else is `nil`.
+    public init?(identifier: String) {
+        let id = identifier.trimmingCharacters(in: .whitespaces).lowercased()
+        if id.hasPrefix("zh") {
+            self = .simplifiedChinese
+        } else if id.hasPrefix("en") || id == "c" || id.hasPrefix("c.") || id == "posix" {
+            self = .english
+        } else {
+            return nil
+        }
+    }
+
+    /// The language the locale environment asks for: the first non-empty of `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG` (POSIX precedence); Chinese for a `zh` locale, else English.
+    public static func detect(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RefreshLanguage {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty {
+                return RefreshLanguage(identifier: value) ?? .english
+            }
+        }
+        return .english
+    }
+}

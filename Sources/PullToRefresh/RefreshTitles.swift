@@ -1,0 +1,46 @@
+/// Which footer a title is for: the auto footer and the back footer word their states differently.
+public enum RefreshFooterKind: Hashable, Sendable {
+    case auto
+    case back
+}
+
+/// The user-visible strings of the refresh components, in English or Simplified Chinese
+/// (DESIGN.md §3 table).
+public struct RefreshTitles: Hashable, Sendable {
+    public var language: RefreshLanguage
+
+    public init(language: RefreshLanguage) {
+        self.language = language
+    }
+
+    /// The header's title for `state`. `willRefresh` reads as refreshing; `noMoreData`
+    /// (which a header never enters) reads as idle.
+    public func header(_ state: RefreshState) -> String {
+        let zh = language == .simplifiedChinese
+        switch state {
+        case .idle, .noMoreData: return zh ? "下拉可以刷新" : "Pull down to refresh"
+        case .pulling: return zh ? "松开立即刷新" : "Release to refresh"
+        case .refreshing, .willRefresh: return zh ? "正在刷新数据中..." : "Loading..."
+        }
+    }
+
+    /// A footer's title for `state`. The auto footer has no pulling state; it reads as idle.
+    public func footer(_ state: RefreshState, kind: RefreshFooterKind) -> String {
+        let zh = language == .simplifiedChinese
+        switch (state, kind) {
+        case (.idle, .auto), (.pulling, .auto):
+            return zh ? "按回车或上拉加载更多" : "Press Enter or scroll down to load more"
+        case (.idle, .back): return zh ? "上拉可以加载更多" : "Pull up to load more"
+        case (.pulling, .back): return zh ? "松开立即加载更多" : "Release to load more"
+        case (.refreshing, _), (.willRefresh, _): return zh ? "正在加载更多的数据..." : "Loading more..."
+        case (.noMoreData, _): return zh ? "已经全部加载完毕" : "No more data"
+        }
+    }
+
+    /// The prefix of the last-updated line.
+    public var lastUpdatedPrefix: String { language == .simplifiedChinese ? "最后更新：" : "Last updated: " }
+    /// The word for today in the last-updated line.
+    public var today: String { language == .simplifiedChinese ? "今天" : "Today" }
+    /// The last-updated text when there is no record.
+    public var never: String { language == .simplifiedChinese ? "无记录" : "Never" }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import CombineSchedulers
+import Dispatch
+import OpenCombine
+import TerminalUI
+
+/// A spinner's clock: `tick` advances every `interval` on the injected scheduler while
+/// spinning, and stays put otherwise. Which frame a tick shows is the view's business
+/// (`RefreshGlyphs.spinnerFrame(_:)`), so the same spinner serves braille and ASCII.
+public final class Spinner {
+    /// About 80 ms per frame.
+    public static var defaultInterval: TimeInterval { 0.08 }
+
+    public let interval: TimeInterval
+    public private(set) var tick = 0
+    public var isSpinning: Bool { timer != nil }
+
+    /// Emits after every tick.
+    public var ticks: AnyPublisher<Void, Never> { tickSubject.eraseToAnyPublisher() }
+
+    private let scheduler: LoopScheduler
+    private var timer: AnyCancellable?
+    private let tickSubject = PassthroughSubject<Void, Never>()
+
+    public init(scheduler: LoopScheduler, interval: TimeInterval = Spinner.defaultInterval) {
+        self.scheduler = scheduler
+        self.interval = interval
+    }
+
+    /// Starts from the first frame; no-op while spinning.
+    public func start() {
+        guard timer == nil else { return }
+        tick = 0
+        let cancellable = scheduler.schedule(
+            after: scheduler.now.advanced(by: .seconds(interval)), interval: .seconds(interval)
+        ) { [weak self] in
+            self?.advance()
+        }
+        timer = AnyCancellable(cancellable)
+    }
+
+    /// Stops ticking (the tick is kept).
+    public func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func advance() {
+        guard timer != nil else { return }
+        tick &+= 1
+        tickSubject.send(())
+    }
+
+    deinit { timer?.cancel() }
+}

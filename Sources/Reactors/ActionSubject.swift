@@ -1,0 +1,58 @@
+/// The subject a reactor receives its actions through (ReactorKit's `ActionSubject`).
+///
+/// It has any number of subscribers, never completes and never fails: completions sent into it (for
+/// example by a finished publisher bound with `publisher.subscribe(reactor.action)`) are ignored.
+///
+/// Sends are serialised: a value sent while the subject is delivering another one is queued and
+/// delivered, in order, to every subscriber once the current delivery ends, before the outermost
+/// `send` returns. Upstream subscriptions are kept (as Combine's subjects do) until the subject is
+/// released, except those that finish while being subscribed.
+public final class ActionSubject<Element>: Subject {
+    public typealias Output = Element
+    public typealias Failure = Never
+
+    private let broadcast = Broadcast<Element>(keepsLatest: false)
+    private var isSending = false
+    private var queue: [Element] = []
+    private var upstreams: [Subscription] = []
+    private var upstreamFinished = false
+
+    public init() {}
+
+    deinit {
+        for upstream in upstreams {
+            upstream.cancel()
+        }
+    }
+
+    public func send(_ value: Element) {
+        if isSending {
+            queue.append(value)
+            return
+        }
+        isSending = true
+        broadcast.send(value)
+        while !queue.isEmpty {
+            broadcast.send(queue.removeFirst())
+        }
+        isSending = false
+    }
+
+    /// Ignored: an `ActionSubject` never terminates.
+    public func send(completion: Subscribers.Completion<Never>) {
+        upstreamFinished = true
+    }
+
+    public func send(subscription: Subscription) {
+        upstreamFinished = false
+        subscription.request(.unlimited)
+        if !upstreamFinished {
+            upstreams.append(subscription)
+        }
+        upstreamFinished = false
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == Never {
+        broadcast.attach(subscriber, replaying: nil)
+    }
+}

@@ -1,0 +1,69 @@
+/// One reactor's running pipeline, its action subject, its replaying state stream and `currentState`.
+///
+/// It holds the reactor only weakly (through the pipeline's closures), so it lives exactly as long as
+/// the reactor's `ReactorStorage`; releasing it cancels the pipeline.
+final class ReactorCore<Action, Mutation, State> {
+    let action = ActionSubject<Action>()
+    let stateSubject = ReplayLatestSubject<State>()
+    let state: AnyPublisher<State, Never>
+    private(set) var currentState: State
+
+    /// The pipeline's entry; `transform(action:)` sees it.
+    private let head = ActionSubject<Action>()
+    private var pending: [Action] = []
+    private var isProcessing = false
+    private var stateSubscription: AnyCancellable?
+    private var actionSubscription: AnyCancellable?
+
+    init(initialState: State) {
+        currentState = initialState
+        state = stateSubject.eraseToAnyPublisher()
+    }
+
+    func connect<R: Reactor>(to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+        let initialState = reactor.initialState
+        let actions = reactor.transform(action: head.eraseToAnyPublisher())
+        let mutations = Publishers.FlatMap(upstream: actions, maxPublishers: .unlimited) {
+            [weak reactor] action -> AnyPublisher<Mutation, Never> in
+            reactor?.mutate(action: action) ?? Empty().eraseToAnyPublisher()
+        }
+        let transformedMutations = reactor.transform(mutation: mutations.eraseToAnyPublisher())
+        let states = transformedMutations
+            .scan(initialState) { [weak reactor] state, mutation in
+                reactor?.reduce(state: state, mutation: mutation) ?? state
+            }
+            .prepend(initialState)
+        stateSubscription = reactor.transform(state: states.eraseToAnyPublisher())
+            .sink { [unowned self] state in self.receive(state: state) }
+        actionSubscription = action.sink { [unowned self] action in self.receive(action: action) }
+    }
+
+    private func receive(action: Action) {
+        if isProcessing {
+            pending.append(action)
+            return
+        }
+        isProcessing = true
+        head.send(action)
+        drain()
+    }
+
+    private func receive(state: State) {
+        currentState = state
+        if isProcessing {
+            stateSubject.send(state)
+            return
+        }
+        isProcessing = true
+        stateSubject.send(state)
+        drain()
+    }
+
+    /// Processes the actions queued while the reactor was busy, then marks it idle.
+    private func drain() {
+        while !pending.isEmpty {
+            head.send(pending.removeFirst())
+        }
+        isProcessing = false
+    }
+}

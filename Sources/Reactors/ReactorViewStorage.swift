@@ -1,0 +1,8 @@
+/// Holds a `ReactorView`'s reactor and bindings. Declare it as
+/// `let reactorViewStorage = ReactorViewStorage<MyReactor>()`.
+public final class ReactorViewStorage<Reactor: Reactors.Reactor> {
+    var reactor: Reactor?
+    var cancellables = Set<AnyCancellable>()
+
+    public init() {}
+}

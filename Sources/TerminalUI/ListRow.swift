@@ -1,0 +1,39 @@
+/// One row of a `ListView`, produced on demand by a `ListDataSource`.
+///
+/// `text` is untrusted: the list sanitises it (control characters become visible pictures)
+/// and truncates it with `…` before drawing.
+public struct ListRow: Hashable, Sendable {
+    public var text: String
+    public var kind: RowKind
+    /// Whether the selection may land here. Defaults to `kind != .sectionHeader`.
+    public var isSelectable: Bool
+    public var style: Style
+    /// Columns of blank space between the selection-marker column and the text.
+    public var indent: Int
+
+    public init(
+        text: String, kind: RowKind = .item, isSelectable: Bool? = nil,
+        style: Style = .plain, indent: Int = 0
+    ) {
+        self.text = text
+        self.kind = kind
+        self.isSelectable = isSelectable ?? (kind != .sectionHeader)
+        self.style = style
+        self.indent = max(0, indent)
+    }
+
+    /// A section header row (not selectable).
+    public static func header(_ text: String, style: Style = .plain, indent: Int = 0) -> ListRow {
+        ListRow(text: text, kind: .sectionHeader, style: style, indent: indent)
+    }
+
+    /// A selectable item row.
+    public static func item(_ text: String, style: Style = .plain, indent: Int = 0) -> ListRow {
+        ListRow(text: text, kind: .item, style: style, indent: indent)
+    }
+
+    /// A selectable action row.
+    public static func action(_ text: String, style: Style = .plain, indent: Int = 0) -> ListRow {
+        ListRow(text: text, kind: .action, style: style, indent: indent)
+    }
+}

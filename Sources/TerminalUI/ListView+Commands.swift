@@ -1,0 +1,140 @@
+/// Keyboard and mouse navigation.
+extension ListView {
+    /// Applies a navigation command and reports what happened.
+    ///
+    /// - Up/Down move to the previous/next selectable row (skipping section headers),
+    ///   scrolling only as needed; moving up also reveals the section header above the new
+    ///   row, and reaching the first (last) selectable row reveals everything above (below) it.
+    ///   Up on the first selectable row with the view not at the top scrolls up one line;
+    ///   at the top it reports `.overscrollTop(rows: 1)`. Down mirrors this with
+    ///   `.overscrollBottom(rows: 1)` once the footer accessory is fully visible.
+    /// - Wheel scrolls the view, moving the selection only if it would leave the view;
+    ///   what cannot be scrolled is reported as over-scroll.
+    /// - PageUp/PageDown scroll by a viewport minus one line and move the selection by the
+    ///   same amount; Home/End select the first/last selectable row and go to the very
+    ///   top/bottom.
+    /// - Click selects the selectable row under the given row of the list area.
+    ///
+    /// With no selectable rows, Up/Down scroll by a line; over-scroll at the top is still
+    /// reported (pulling an empty list refreshes it), over-scroll at the bottom is not
+    /// reported while the list has no rows.
+    public func apply(_ command: ListCommand) -> ListOutcome {
+        let before = (selectedIndex, scrollOffset)
+        let outcome: ListOutcome?
+        switch command {
+        case .up: outcome = moveUp()
+        case .down: outcome = moveDown()
+        case .pageUp: outcome = pageUp()
+        case .pageDown: outcome = pageDown()
+        case .home: outcome = home()
+        case .end: outcome = end()
+        case .wheelUp(let lines): outcome = wheelUp(lines)
+        case .wheelDown(let lines): outcome = wheelDown(lines)
+        case .click(let screenRow): outcome = click(screenRow)
+        }
+        if let outcome { return outcome }
+        return before.0 != selectedIndex || before.1 != scrollOffset ? .moved : .unchanged
+    }
+
+    private var overscrollBottomAllowed: Bool { rowCount > 0 }
+
+    private func moveUp() -> ListOutcome? {
+        if let selected = selectedIndex, let previous = lastSelectable(atOrBefore: selected - 1) {
+            selectedIndex = previous
+            scrollOffset = revealedOffset(for: previous, direction: .up, base: scrollOffset)
+            return nil
+        }
+        if scrollOffset > 0 {
+            scrollOffset -= 1
+            return nil
+        }
+        return .overscrollTop(rows: 1)
+    }
+
+    private func moveDown() -> ListOutcome? {
+        if let selected = selectedIndex, let next = nextSelectable(after: selected) {
+            selectedIndex = next
+            scrollOffset = revealedOffset(for: next, direction: .down, base: scrollOffset)
+            return nil
+        }
+        if scrollOffset < maxScrollOffset {
+            scrollOffset += 1
+            return nil
+        }
+        return overscrollBottomAllowed ? .overscrollBottom(rows: 1) : nil
+    }
+
+    private func nextSelectable(after index: Int) -> Int? {
+        firstSelectable(atOrAfter: index + 1)
+    }
+
+    private var pageLines: Int { max(1, viewportHeight - 1) }
+
+    private func pageUp() -> ListOutcome? {
+        let base = max(0, scrollOffset - pageLines)
+        guard let selected = selectedIndex else {
+            scrollOffset = base
+            return nil
+        }
+        let target = max(0, selected - pageLines)
+        let row = lastSelectable(atOrBefore: target) ?? firstSelectable(atOrAfter: target) ?? selected
+        selectedIndex = row
+        scrollOffset = revealedOffset(for: row, direction: .up, base: base)
+        return nil
+    }
+
+    private func pageDown() -> ListOutcome? {
+        let base = min(maxScrollOffset, scrollOffset + pageLines)
+        guard let selected = selectedIndex else {
+            scrollOffset = base
+            return nil
+        }
+        let target = min(rowCount - 1, selected + pageLines)
+        let row = firstSelectable(atOrAfter: target) ?? lastSelectable(atOrBefore: target) ?? selected
+        selectedIndex = row
+        scrollOffset = revealedOffset(for: row, direction: .down, base: base)
+        return nil
+    }
+
+    private func home() -> ListOutcome? {
+        scrollOffset = 0
+        if let first = firstSelectable(atOrAfter: 0) {
+            selectedIndex = first
+            scrollOffset = revealedOffset(for: first, direction: .up, base: 0)
+        }
+        return nil
+    }
+
+    private func end() -> ListOutcome? {
+        scrollOffset = maxScrollOffset
+        if let last = lastSelectable(atOrBefore: rowCount - 1) {
+            selectedIndex = last
+            scrollOffset = revealedOffset(for: last, direction: .down, base: maxScrollOffset)
+        }
+        return nil
+    }
+
+    private func wheelUp(_ lines: Int) -> ListOutcome? {
+        guard lines > 0 else { return nil }
+        let step = min(lines, scrollOffset)
+        scrollOffset -= step
+        keepSelectionInView()
+        let rest = lines - step
+        return rest > 0 ? .overscrollTop(rows: rest) : nil
+    }
+
+    private func wheelDown(_ lines: Int) -> ListOutcome? {
+        guard lines > 0 else { return nil }
+        let step = min(lines, maxScrollOffset - scrollOffset)
+        scrollOffset += step
+        keepSelectionInView()
+        let rest = lines - step
+        return rest > 0 && overscrollBottomAllowed ? .overscrollBottom(rows: rest) : nil
+    }
+
+    private func click(_ screenRow: Int) -> ListOutcome? {
+        guard case .row(let index) = line(atScreenRow: screenRow), isSelectable(index) else { return nil }
+        selectedIndex = index
+        return .clicked(row: index)
+    }
+}

@@ -1,0 +1,67 @@
+/// Rendering the visible window onto a `Canvas`.
+extension ListView {
+    /// Draws the list into rows `top ..< top + height`, columns `0 ..< width` of `canvas`.
+    ///
+    /// Lays out `viewportHeight` lines (keep it equal to `height`); the rest of the area is
+    /// cleared. Each row gets column 0 for the selection marker, then `indent` blank
+    /// columns, then its sanitised text truncated with `…`. The selected row shows
+    /// `selectionMarker` and is reverse video across the whole width; section headers are
+    /// bold. Accessory lines are cleared and handed to `accessory` with the canvas row to
+    /// draw on (`top` + the line's position in the window).
+    public func draw(
+        on canvas: any Canvas, top: Int, height: Int, width: Int,
+        accessory: (ListLine, Int) -> Void
+    ) {
+        guard height > 0, width > 0 else { return }
+        for offset in 0..<height {
+            let screenRow = top + offset
+            let line = offset < viewportHeight ? content(atLine: scrollOffset + offset) : nil
+            switch line {
+            case .row(let index):
+                drawRow(index, on: canvas, screenRow: screenRow, width: width)
+            case .some(let accessoryLine):
+                canvas.fill(row: screenRow, column: 0, width: width, style: .plain)
+                accessory(accessoryLine, screenRow)
+            case nil:
+                canvas.fill(row: screenRow, column: 0, width: width, style: .plain)
+            }
+        }
+    }
+
+    private func drawRow(_ index: Int, on canvas: any Canvas, screenRow: Int, width: Int) {
+        let row = dataSource.row(at: index)
+        let isSelected = index == selectedIndex
+        var style = row.style
+        if row.kind == .sectionHeader { style.bold = true }
+        if isSelected { style.reverse = true }
+        canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
+        if isSelected {
+            canvas.draw(String(selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
+        }
+        let textColumn = 1 + row.indent
+        guard textColumn < width else { return }
+        let available = width - textColumn
+        let text = Self.truncated(TextSanitizer.sanitize(row.text), toWidth: available)
+        canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` when cut; a wide character
+    /// that would straddle the limit is dropped, never split. Looks at no more of the
+    /// text than fits.
+    private static func truncated(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        var used = 0
+        var cut = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let characterWidth = TextWidth.of(text[index])
+            if used + characterWidth > width {
+                return String(text[..<cut]) + "…"
+            }
+            used += characterWidth
+            index = text.index(after: index)
+            if used <= width - 1 { cut = index }
+        }
+        return text
+    }
+}

@@ -1,0 +1,97 @@
+/// Local scans for selectable rows and the scroll arithmetic every command shares.
+extension ListView {
+    /// Which neighbours of a newly selected row should come into view with it.
+    enum RevealDirection {
+        /// Only the row itself.
+        case minimal
+        /// Moving up: also the unselectable run just above it (its section header), and
+        /// everything up to line 0 when it is the first selectable row.
+        case up
+        /// Moving down: also everything down to the last line when it is the last selectable row.
+        case down
+    }
+
+    func isSelectable(_ index: Int) -> Bool {
+        index >= 0 && index < rowCount && dataSource.isSelectable(at: index)
+    }
+
+    func firstSelectable(atOrAfter start: Int) -> Int? {
+        var index = max(0, start)
+        while index < rowCount {
+            if dataSource.isSelectable(at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    func lastSelectable(atOrBefore start: Int) -> Int? {
+        var index = min(start, rowCount - 1)
+        while index >= 0 {
+            if dataSource.isSelectable(at: index) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The scroll offset closest to `base` that shows row `index` (always) and, as far as
+    /// the viewport allows, the neighbours `direction` asks for.
+    func revealedOffset(for index: Int, direction: RevealDirection, base: Int) -> Int {
+        let height = max(1, viewportHeight)
+        let rowLine = line(ofRow: index)
+        var low = rowLine
+        var high = rowLine
+        switch direction {
+        case .minimal:
+            break
+        case .up:
+            var scan = index - 1
+            var steps = 0
+            while scan >= 0, steps < height, !dataSource.isSelectable(at: scan) {
+                scan -= 1
+                steps += 1
+            }
+            if scan < 0 || steps == height {
+                low = 0
+            } else {
+                low = line(ofRow: scan + 1)
+            }
+        case .down:
+            var scan = index + 1
+            var steps = 0
+            while scan < rowCount, steps < height, !dataSource.isSelectable(at: scan) {
+                scan += 1
+                steps += 1
+            }
+            if scan >= rowCount || steps == height { high = totalLines - 1 }
+        }
+        var offset = base
+        if high > offset + height - 1 { offset = high - height + 1 }
+        if low < offset { offset = low }
+        if rowLine < offset {
+            offset = rowLine
+        } else if rowLine > offset + height - 1 {
+            offset = rowLine - height + 1
+        }
+        return min(max(0, offset), maxScrollOffset)
+    }
+
+    /// Moves a selection that has left the view to the nearest selectable row inside it
+    /// (leaves it alone when the view holds none).
+    func keepSelectionInView() {
+        guard let selected = selectedIndex, viewportHeight > 0, rowCount > 0 else { return }
+        let firstRow = max(0, scrollOffset - topInset)
+        let lastRow = min(rowCount - 1, scrollOffset + viewportHeight - 1 - topInset)
+        guard firstRow <= lastRow else { return }
+        if selected < firstRow {
+            for index in firstRow...lastRow where dataSource.isSelectable(at: index) {
+                selectedIndex = index
+                return
+            }
+        } else if selected > lastRow {
+            for index in (firstRow...lastRow).reversed() where dataSource.isSelectable(at: index) {
+                selectedIndex = index
+                return
+            }
+        }
+    }
+}

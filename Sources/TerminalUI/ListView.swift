@@ -1,0 +1,180 @@
+/// A scrolling, sectioned list with a selection, header/footer accessory lines and
+/// over-scroll reporting — the terminal counterpart of a phone's table view.
+///
+/// The list lays out a virtual line space
+/// `[topInset accessory lines][rows 0 ..< rowCount][bottomInset accessory lines]`
+/// and shows `viewportHeight` lines of it from `scrollOffset`. Accessory lines belong to
+/// the client (pull-to-refresh draws its header and footer there) and scroll with the rows.
+///
+/// Every operation costs O(viewport): rows are fetched from the `dataSource` only when
+/// visible or during short local scans for the next selectable row (a long run of
+/// unselectable rows is the only thing that makes a scan longer).
+///
+/// The selection is kept visible by every command, with two deliberate exceptions that
+/// only matter in viewports too small for their content: Up on the first selectable row
+/// (and Down on the last) scrolls one line towards the edge even if the row leaves the
+/// view, and a growing `topInset` at the top pushes the rows down without moving the view.
+public final class ListView {
+    /// The rows. Assigning a new source reloads with `keepingSelection: false`.
+    public var dataSource: any ListDataSource {
+        didSet { reloadData(keepingSelection: false) }
+    }
+
+    /// The number of rows as of the last `reloadData`.
+    public internal(set) var rowCount: Int
+    /// The selected row; always a selectable row, `nil` only when there is none.
+    public internal(set) var selectedIndex: Int?
+    /// The first visible line of the virtual line space, in `0 ... maxScrollOffset`.
+    public internal(set) var scrollOffset: Int = 0
+    /// Lines of the header accessory above row 0. Change it with `setTopInset(_:)`.
+    public private(set) var topInset: Int
+
+    /// Lines of the list area. A change keeps the selected row visible.
+    public var viewportHeight: Int {
+        didSet {
+            viewportHeight = max(0, viewportHeight)
+            clampScrollOffset()
+            if let selectedIndex, !isRowVisible(selectedIndex) {
+                scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+            }
+        }
+    }
+
+    /// Lines of the footer accessory after the last row (0 while the list is empty).
+    /// Changing it moves nothing except what the new range of `scrollOffset` requires.
+    public var bottomInset: Int {
+        didSet {
+            bottomInset = max(0, bottomInset)
+            clampScrollOffset()
+        }
+    }
+
+    /// Drawn in column 0 of the selected row; must be one column wide (`>` for ASCII terminals).
+    public var selectionMarker: Character = "›"
+
+    public init(
+        dataSource: any ListDataSource, viewportHeight: Int = 0, topInset: Int = 0, bottomInset: Int = 0
+    ) {
+        self.dataSource = dataSource
+        self.viewportHeight = max(0, viewportHeight)
+        self.topInset = max(0, topInset)
+        self.bottomInset = max(0, bottomInset)
+        self.rowCount = 0
+        reloadData(keepingSelection: false)
+    }
+
+    // MARK: - Geometry
+
+    /// Lines in the virtual line space: accessories plus rows.
+    public var totalLines: Int { topInset + rowCount + bottomInset }
+
+    /// The largest `scrollOffset`: the one that shows the last line at the bottom of the view.
+    public var maxScrollOffset: Int { max(0, totalLines - viewportHeight) }
+
+    /// Whether the view shows the very first line (the header accessory, if any, is fully visible).
+    public var isAtTop: Bool { scrollOffset == 0 }
+
+    /// Whether the view shows everything down to the last line, footer accessory included.
+    public var isBottomAccessoryFullyVisible: Bool { scrollOffset + viewportHeight >= totalLines }
+
+    /// The virtual line of row `index`.
+    public func line(ofRow index: Int) -> Int { topInset + index }
+
+    /// What occupies virtual line `line`, or `nil` outside the virtual line space.
+    public func content(atLine line: Int) -> ListLine? {
+        guard line >= 0 else { return nil }
+        if line < topInset { return .topAccessory(line) }
+        let row = line - topInset
+        if row < rowCount { return .row(row) }
+        let footer = row - rowCount
+        return footer < bottomInset ? .bottomAccessory(footer) : nil
+    }
+
+    /// What is shown on `screenRow` of the list area (0 is its first row), or `nil` for blank space.
+    public func line(atScreenRow screenRow: Int) -> ListLine? {
+        guard screenRow >= 0, screenRow < viewportHeight else { return nil }
+        return content(atLine: scrollOffset + screenRow)
+    }
+
+    /// The visible window, top to bottom; shorter than `viewportHeight` when the content ends.
+    public func visibleLines() -> [ListLine] {
+        let count = max(0, min(viewportHeight, totalLines - scrollOffset))
+        var lines: [ListLine] = []
+        lines.reserveCapacity(count)
+        for offset in 0..<count {
+            if let line = content(atLine: scrollOffset + offset) { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// Whether row `index` is inside the visible window.
+    public func isRowVisible(_ index: Int) -> Bool {
+        let line = line(ofRow: index)
+        return line >= scrollOffset && line < scrollOffset + viewportHeight
+    }
+
+    // MARK: - Changes from the client
+
+    /// Re-reads `rowCount` after the data source changed.
+    ///
+    /// With `keepingSelection` (the default) the view does not move: after rows are appended
+    /// the same row stays selected at the same place; after a replace the selection is
+    /// clamped to the nearest selectable row (at or after its index, else before) and
+    /// scrolled into view only if it changed. Without it the list is reset to its top with
+    /// the first selectable row selected.
+    public func reloadData(keepingSelection: Bool = true) {
+        rowCount = max(0, dataSource.rowCount)
+        let previous = selectedIndex
+        if keepingSelection, let previous, rowCount > 0 {
+            let index = min(previous, rowCount - 1)
+            selectedIndex = firstSelectable(atOrAfter: index) ?? lastSelectable(atOrBefore: index)
+        } else {
+            selectedIndex = nil
+            if !keepingSelection { scrollOffset = 0 }
+        }
+        clampScrollOffset()
+        if selectedIndex == nil, rowCount > 0 {
+            let firstVisible = min(rowCount - 1, max(0, scrollOffset - topInset))
+            selectedIndex = firstSelectable(atOrAfter: firstVisible) ?? lastSelectable(atOrBefore: firstVisible)
+        }
+        if let selectedIndex, selectedIndex != previous || !keepingSelection {
+            scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+        }
+    }
+
+    /// Sets the header accessory's height, keeping the content visually stable: at the top
+    /// the view stays at the top (a pull pushes the rows down, a collapsing header pulls
+    /// them up); scrolled down, the visible rows stay where they are and the change
+    /// happens out of sight above them.
+    public func setTopInset(_ newValue: Int) {
+        let value = max(0, newValue)
+        let delta = value - topInset
+        guard delta != 0 else { return }
+        topInset = value
+        if scrollOffset > 0 { scrollOffset = max(0, scrollOffset + delta) }
+        clampScrollOffset()
+    }
+
+    /// Selects row `index` if it is selectable, scrolling as little as possible to show it.
+    /// Returns whether the row is now selected.
+    @discardableResult
+    public func select(row index: Int) -> Bool {
+        guard index >= 0, index < rowCount, dataSource.isSelectable(at: index) else { return false }
+        selectedIndex = index
+        scrollOffset = revealedOffset(for: index, direction: .minimal, base: scrollOffset)
+        return true
+    }
+
+    /// Scrolls to the very top (header accessory included); a selection that leaves the
+    /// view moves to the nearest selectable row inside it.
+    public func scrollToTop() {
+        scrollOffset = 0
+        keepSelectionInView()
+    }
+
+    // MARK: - Internals shared by the command and drawing code
+
+    func clampScrollOffset() {
+        scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
+    }
+}
