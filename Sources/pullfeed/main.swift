@@ -1,1 +1,4 @@
+import Foundation
 import PullFeed
+
+exit(PullFeedMain.run())

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import OpenCombine
+import PullToRefresh
+import Reactors
+import TerminalUI
+
+/// Runs `pullfeed`: parses the command line, picks the source, opens the terminal, runs the
+/// main loop, restores the terminal, and prints the chosen line (if any) to stdout.
+///
+/// Exit codes: 0 ok, 1 runtime error (no terminal, …), 2 usage error, 128 + signal when
+/// interrupted (130 for Ctrl-C).
+public enum PullFeedMain {
+    public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        let command: PullFeedCommand
+        do {
+            command = try PullFeedCommand.parse(arguments)
+        } catch {
+            let code = PullFeedCommand.exitCode(for: error)
+            if code == .success {
+                print(PullFeedCommand.fullMessage(for: error))
+                return 0
+            }
+            let message = PullFeedCommand.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            printError("pullfeed: \(message) (see 'pullfeed --help')")
+            return 2
+        }
+        return run(command)
+    }
+
+    static func run(_ command: PullFeedCommand) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let source = makeSource(command, stdinIsTerminal: isatty(STDIN_FILENO) != 0)
+        var options = FeedScreen.Options()
+        options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
+        options.footer = command.footer
+        options.releaseDelay = command.releaseDelay
+        options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal.open(colors: options.colors)
+        } catch {
+            printError("pullfeed: \(error)")
+            return 1
+        }
+        options.unicode = RefreshGlyphs.detect(environment: environment) == .unicode
+
+        let loop = MainLoop()
+        let scheduler = loop.scheduler
+        let store = LastUpdatedStore.standard(environment: environment)
+        let reactor = FeedReactor(
+            source: source, pageSize: command.pageSize, scheduler: scheduler,
+            lastUpdated: store.date(for: source.stateKey))
+        let screen = FeedScreen(scheduler: scheduler, options: options)
+        var chosen: String?
+        screen.onNeedsRender = { loop.setNeedsRender() }
+        screen.onQuit = { loop.stop(exitCode: 0) }
+        screen.onChoose = { line in
+            chosen = line
+            loop.stop(exitCode: 0)
+        }
+        screen.reactor = reactor
+        let persistence = reactor.state
+            .map(\.lastUpdated)
+            .removeDuplicates()
+            .dropFirst()
+            .compactMap { $0 }
+            .sink { store.record($0, for: source.stateKey) }
+
+        reactor.action.send(.refresh)
+        let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
+        terminal.restore()
+        persistence.cancel()
+        screen.reactor = nil
+
+        if code == 0, let chosen {
+            FileHandle.standardOutput.write(Data((chosen + "\n").utf8))
+        }
+        return code
+    }
+
+    /// The source the command line asks for: a flag, else piped stdin, else the demo.
+    static func makeSource(_ command: PullFeedCommand, stdinIsTerminal: Bool) -> FeedSource {
+        if let file = command.file { return FileSource(path: file) }
+        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.timeout) }
+        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.timeout) }
+        if !stdinIsTerminal { return StdinSource() }
+        return DemoSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
