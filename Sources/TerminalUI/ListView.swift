@@ -145,7 +145,8 @@ public final class ListView {
     /// Sets the header accessory's height, keeping the content visually stable: at the top
     /// the view stays at the top (a pull pushes the rows down, a collapsing header pulls
     /// them up); scrolled down, the visible rows stay where they are and the change
-    /// happens out of sight above them.
+    /// happens out of sight above them. A selection pushed out of view moves to the last
+    /// selectable row still visible, if any.
     public func setTopInset(_ newValue: Int) {
         let value = max(0, newValue)
         let delta = value - topInset
@@ -153,6 +154,7 @@ public final class ListView {
         topInset = value
         if scrollOffset > 0 { scrollOffset = max(0, scrollOffset + delta) }
         clampScrollOffset()
+        keepSelectionInView()
     }
 
     /// Selects row `index` if it is selectable, scrolling as little as possible to show it.

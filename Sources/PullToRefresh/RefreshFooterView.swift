@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// Draws a footer (auto or back) as one line: glyph at column 1, title at column 3.
+///
+/// The spinner shows while loading; the back footer shows ↑ when idle and ↓ when pulled past
+/// the threshold (MJRefreshBackNormalFooter's arrow flips the same way); the auto footer and
+/// "No more data" have no glyph.
+public struct RefreshFooterView {
+    public var titles: RefreshTitles
+    public var glyphs: RefreshGlyphs
+    public var style: Style
+
+    public init(language: RefreshLanguage, glyphs: RefreshGlyphs, style: Style = .dim) {
+        self.titles = RefreshTitles(language: language)
+        self.glyphs = glyphs
+        self.style = style
+    }
+
+    /// The footer's line (empty while hidden).
+    public func line(for footer: RefreshFooter) -> String {
+        guard !footer.isHidden else { return "" }
+        let glyph: String
+        switch (footer.state, footer.kind) {
+        case (.refreshing, _), (.willRefresh, _): glyph = glyphs.spinnerFrame(footer.spinner.tick)
+        case (.idle, .back): glyph = glyphs.upArrow
+        case (.pulling, .back): glyph = glyphs.downArrow
+        default: glyph = " "
+        }
+        return " " + glyph + " " + titles.footer(footer.state, kind: footer.kind)
+    }
+
+    /// Draws the footer's row at screen row `row` (nothing while hidden). `style` overrides
+    /// the view's style (e.g. reverse video when the footer row is selected).
+    public func draw(_ footer: RefreshFooter, on canvas: Canvas, row: Int, style: Style? = nil) {
+        guard !footer.isHidden else { return }
+        let s = style ?? self.style
+        canvas.fillRow(row, style: s)
+        canvas.draw(line(for: footer), row: row, column: 0, style: s)
+    }
+}
