@@ -53,7 +53,7 @@ public final class FeedScreen: ReactorView {
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
         strings = AppStrings(language: options.language)
-        let release = RefreshDuration.milliseconds(Int((options.releaseDelay * 1000).rounded()))
+        let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
         case .auto: footer = AutoRefreshFooter(scheduler: scheduler)
