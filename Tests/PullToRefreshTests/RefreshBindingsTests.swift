@@ -195,7 +195,10 @@ import Testing
         let status = PassthroughSubject<RefreshStatus, Never>()
         let binding = bind(status: status, header: header, footer: nil)
         let property = header!.stateProperty
+        var liveFinished = false
+        let live = header!.stateProperty.sink(receiveCompletion: { _ in liveFinished = true }, receiveValue: { _ in })
         header = nil
+        #expect(liveFinished, "live subscribers complete when the component goes away")
         #expect(weakHeader == nil)
         subject.send(())
         status.send(.beginHeaderRefresh)
@@ -205,5 +208,6 @@ import Testing
         #expect(values.isEmpty && finished)
         binding.cancel()
         c.cancel()
+        live.cancel()
     }
 }
