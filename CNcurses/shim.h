@@ -10,16 +10,186 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
 
 /* ncurses globals reached through functions, so Swift 6 sees no shared mutable state. */
 static inline WINDOW *pf_stdscr(void) { return stdscr; }
 static inline int pf_lines(void) { return LINES; }
 static inline int pf_cols(void) { return COLS; }
+static inline WINDOW *pf_curscr(void) { return curscr; }
 
 static inline attr_t pf_a_reverse(void) { return A_REVERSE; }
 static inline attr_t pf_a_bold(void) { return A_BOLD; }
 static inline attr_t pf_a_dim(void) { return A_DIM; }
 static inline attr_t pf_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t pf_a_normal(void) { return A_NORMAL; }
+
+/* ---- terminal size and type ---- */
+
+/* The tty's size through TIOCGWINSZ (ioctl is variadic, so Swift cannot call it). */
+static inline int pf_get_winsize(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+/* Checks TERM without letting ncurses print or exit: 1 usable, 0 unknown to terminfo,
+   -1 no terminfo database, -2 known but cannot address the cursor (hardcopy, dumb). */
+static inline int pf_check_term(const char *term, int fd) {
+    int err = 0;
+    if (setupterm(term, fd, &err) != OK) return err == -1 ? -1 : 0;
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1 && tigetflag("hc") <= 0;
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return usable ? 1 : -2;
+}
+
+/* ---- wide cells ---- */
+
+/* Sets `out` to the character made of `count` wide chars (at most CCHARW_MAX used). */
+static inline int pf_setcchar(cchar_t *out, const wchar_t *chars, int count, attr_t attrs, short pair) {
+    wchar_t buffer[CCHARW_MAX + 1];
+    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+    for (int i = 0; i < n; i++) buffer[i] = chars[i];
+    buffer[n] = 0;
+    return setcchar(out, buffer, attrs, pair, NULL);
+}
+
+static inline int pf_ccharw_max(void) { return CCHARW_MAX; }
+static inline int pf_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+static inline int pf_color_pairs(void) { return COLOR_PAIRS; }
+
+/* ---- signals (async-signal-safe handlers in C) ---- */
+
+/* The guard's state, only touched from TerminalGuard.swift, so every caller shares one copy
+   (each Swift object file that calls these functions gets its own copy of the statics).
+   A function-local static, because Swift's C importer does not emit file-scope aggregates. */
+struct pf_guard_state {
+    int signal_pipe;
+    int restore_fd;
+    volatile sig_atomic_t armed;
+    int have_termios;
+    struct termios saved_termios;
+    char restore_bytes[256];
+    size_t restore_length;
+    struct sigaction previous_fatal[32];
+};
+
+static inline struct pf_guard_state *pf_guard(void) {
+    static struct pf_guard_state state = { .signal_pipe = -1, .restore_fd = -1 };
+    return &state;
+}
+
+/* Restores the tty with async-signal-safe calls only (tcsetattr, write). */
+static inline void pf_emergency_restore(void) {
+    struct pf_guard_state *g = pf_guard();
+    if (!g->armed) return;
+    g->armed = 0;
+    if (g->restore_fd < 0) return;
+    if (g->have_termios) (void)tcsetattr(g->restore_fd, TCSANOW, &g->saved_termios);
+    size_t done = 0;
+    while (done < g->restore_length) {
+        ssize_t n = write(g->restore_fd, g->restore_bytes + done, g->restore_length - done);
+        if (n > 0) done += (size_t)n;
+        else if (n < 0 && errno == EINTR) continue;
+        else break;
+    }
+}
+
+/* Arms the emergency restore: the fd to write to, the termios to put back, the bytes to send. */
+static inline int pf_arm_restore(int fd, const char *bytes, size_t length) {
+    struct pf_guard_state *g = pf_guard();
+    if (length > sizeof(g->restore_bytes)) return -1;
+    g->armed = 0;
+    memcpy(g->restore_bytes, bytes, length);
+    g->restore_length = length;
+    g->restore_fd = fd;
+    g->have_termios = tcgetattr(fd, &g->saved_termios) == 0;
+    g->armed = 1;
+    return 0;
+}
+
+static inline void pf_disarm_restore(void) { pf_guard()->armed = 0; }
+static inline int pf_restore_is_armed(void) { return pf_guard()->armed; }
+
+static void pf_fatal_handler(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    int saved = errno;
+    pf_emergency_restore();
+    if (sig > 0 && sig < 32) (void)sigaction(sig, &pf_guard()->previous_fatal[sig], NULL);
+    errno = saved;
+    /* A fault re-executes the instruction and reaches the previous handler (the Swift
+       backtracer or the default action); a signal sent by kill/raise is sent again. */
+    if (info == NULL || info->si_code <= 0 || sig == SIGABRT) {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, sig);
+        (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+        (void)raise(sig);
+    }
+}
+
+static inline int pf_install_fatal_handler(int sig) {
+    if (sig <= 0 || sig >= 32) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = pf_fatal_handler;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, &pf_guard()->previous_fatal[sig]);
+}
+
+static void pf_forward_handler(int sig) {
+    int saved = errno;
+    int fd = pf_guard()->signal_pipe;
+    if (fd >= 0) {
+        unsigned char byte = (unsigned char)sig;
+        (void)write(fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+/* Forwards `sig` as one byte (the signal number) to the non-blocking pipe `write_fd`. */
+static inline int pf_forward_signal(int sig, int write_fd) {
+    pf_guard()->signal_pipe = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = pf_forward_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
+
+static inline int pf_default_signal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
+
+/* A close-on-exec, non-blocking pipe (pipe2 is not visible to Swift through Glibc). */
+static inline int pf_make_pipe(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+    }
+    return 0;
+}
+
+static void pf_atexit_restore(void) { pf_emergency_restore(); }
+static inline int pf_register_atexit(void) { return atexit(pf_atexit_restore); }
 
 #endif

@@ -84,6 +84,13 @@ public class RefreshComponent {
         spinnerSubscription = spinner.ticks.sink { [weak self] in self?.post(.change) }
     }
 
+    /// Subscribers learn that the component is gone (seed 000's `takeUntil(deallocated)`).
+    deinit {
+        stateSubject.send(completion: .finished)
+        requestSubject.send(completion: .finished)
+        changeSubject.send(completion: .finished)
+    }
+
     // MARK: Commands
 
     /// Starts a refresh. Returns whether it started.

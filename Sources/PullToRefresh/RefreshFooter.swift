@@ -63,9 +63,6 @@ public class RefreshFooter: RefreshComponent {
         if hasMore { endRefreshing() } else { endRefreshingWithNoMoreData() }
     }
 
-    /// Ends with `success: true`.
-    public func endRefreshing() { endRefreshing(success: true, completion: nil) }
-
     override var canBeginRefreshing: Bool { state != .noMoreData }
 
     override func applyIdle() {

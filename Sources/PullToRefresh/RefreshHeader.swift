@@ -90,9 +90,6 @@ public final class RefreshHeader: RefreshComponent {
         }
     }
 
-    /// Ends with `success: true`.
-    public func endRefreshing() { endRefreshing(success: true, completion: nil) }
-
     override func willEnterRefreshing() { gesture.reset() }
 
     override func didEndRefreshing(requestWasSent: Bool, success: Bool) {

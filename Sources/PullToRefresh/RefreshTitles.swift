@@ -1,9 +1,3 @@
-/// Which footer a title is for: the auto footer and the back footer word their states differently.
-public enum RefreshFooterKind: Hashable, Sendable {
-    case auto
-    case back
-}
-
 /// The user-visible strings of the refresh components, in English or Simplified Chinese
 /// (DESIGN.md §3 table).
 public struct RefreshTitles: Hashable, Sendable {

@@ -1,26 +1,42 @@
 /// Display width of text in terminal columns, measured per character (grapheme cluster).
 ///
-/// CJK and emoji are two columns, combining marks and zero-width joiners zero, everything
-/// else one. Control characters are never measured here: text is sanitised first.
+/// CJK and emoji are two columns; combining marks, zero-width joiners, variation selectors and
+/// other format characters are zero; everything else one. A character made of several scalars
+/// (an emoji ZWJ sequence, a flag, a keycap, a base with combining marks) takes the width of its
+/// base, or two when it asks for emoji presentation. Control characters measure zero: text is
+/// sanitised before it is drawn.
 public enum TextWidth {
     /// Columns one character occupies.
     public static func of(_ character: Character) -> Int {
+        let utf8 = character.utf8
+        if utf8.count == 1 {  // ASCII fast path
+            let b = utf8.first!
+            return b < 0x20 || b == 0x7F ? 0 : 1
+        }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII fast path
-        if scalars.count > 1 {
-            for s in scalars where s.value == 0xFE0F || s.properties.isEmojiPresentation { return 2 }
+        let base = of(first)
+        if scalars.count > 1, base != 2 {
+            for s in scalars.dropFirst() where s.value == 0xFE0F { return base == 0 ? 0 : 2 }
+            if first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+            if base == 0 {
+                // A lone combining sequence: the first spacing scalar decides.
+                for s in scalars.dropFirst() { let w = of(s); if w > 0 { return w } }
+            }
         }
-        return of(first)
+        return base
     }
 
     /// Columns one scalar occupies on its own.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0xA0 { return 0 }
         if v < 0x300 { return 1 }
+        if isZeroWidth(v) { return 0 }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
+        case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
+            return 0
         default: break
         }
         if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
@@ -29,9 +45,27 @@ public enum TextWidth {
 
     /// Columns a whole string occupies.
     public static func of(_ text: String) -> Int {
+        var ascii = true
+        var printable = 0
+        for b in text.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if b >= 0x20 && b != 0x7F { printable += 1 }
+        }
+        if ascii { return printable }
         var total = 0
         for c in text { total += of(c) }
         return total
+    }
+
+    /// Scalars that are zero width regardless of category: Hangul medial vowels and final
+    /// consonants (they join the preceding syllable), ZWSP/ZWNJ/ZWJ, variation selectors.
+    static func isZeroWidth(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15), compacted.

@@ -1,0 +1,294 @@
+import CNcurses
+import Foundation
+
+/// The real terminal: ncursesw on `/dev/tty` (so stdin and stdout may be pipes).
+///
+/// Output goes through ncurses: `draw`/`fill`/`clear` change its virtual screen and `present()`
+/// sends only the difference (`wnoutrefresh` + `doupdate`), using the terminal's own
+/// scrolling when whole rows moved (`idlok`). Input does not: the tty is read directly, in
+/// non-blocking batches, and decoded by `InputDecoder`, so a paste is absorbed in one turn.
+/// Mouse reporting (SGR, `?1000h?1006h`) is on while the terminal is open.
+///
+/// Call `restore()` before exiting; `TerminalGuard` restores the terminal anyway on crashes,
+/// signals and `exit`.
+public final class CursesTerminal: TerminalBackend {
+    /// Bytes that turn on click and wheel reporting in the SGR encoding.
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
+    /// The most bytes one `readInput()` takes, so one turn stays short under a flood.
+    public static let readLimit = 64 * 1024
+
+    public private(set) var size: Size
+    public let inputFD: Int32
+    public private(set) var isInputClosed = false
+    private let outputFD: Int32
+    private let file: UnsafeMutablePointer<FILE>
+    private let screen: OpaquePointer
+    private let useColors: Bool
+    private var decoder = InputDecoder()
+    private var colorPairs: [ColorPairKey: Int16] = [:]
+    private var isRestored = false
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
+
+    private struct ColorPairKey: Hashable {
+        var foreground: Color
+        var background: Color
+    }
+
+    private init(screen: OpaquePointer, file: UnsafeMutablePointer<FILE>, outputFD: Int32, inputFD: Int32, colors: Bool) {
+        self.screen = screen
+        self.file = file
+        self.outputFD = outputFD
+        self.inputFD = inputFD
+        self.useColors = colors
+        self.size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+    }
+
+    deinit {
+        restore()
+        readBuffer.deallocate()
+    }
+
+    /// Opens the terminal, or explains in one line why it cannot.
+    ///
+    /// Never lets ncurses print or exit: TERM is checked against terminfo first.
+    public static func open(ttyPath: String = "/dev/tty", colors: Bool) throws(TerminalError) -> CursesTerminal {
+        setlocale(LC_ALL, "")
+        guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
+        if term == "dumb" { throw .termUnsupported(term) }
+
+        let fd = Glibc.open(ttyPath, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        if fd < 0 {
+            let code = errno
+            if code == ENXIO || code == ENODEV || (code == ENOENT && ttyPath == "/dev/tty") { throw .noTerminal }
+            throw .cannotOpen(path: ttyPath, reason: String(cString: strerror(code)))
+        }
+        guard isatty(fd) != 0 else {
+            close(fd)
+            throw .cannotOpen(path: ttyPath, reason: "not a terminal")
+        }
+        switch pf_check_term(term, fd) {
+        case 1: break
+        case -2: close(fd); throw .termUnsupported(term)
+        default: close(fd); throw .termUnknown(term)
+        }
+        let inFD = Glibc.open(ttyPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        if inFD < 0 {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotOpen(path: ttyPath, reason: reason)
+        }
+        // Before newterm, so ncurses sees our handlers and installs none of its own.
+        TerminalGuard.arm(ttyFD: fd)
+        _ = TerminalGuard.signalPipe()
+
+        guard let file = fdopen(fd, "r+") else {
+            close(fd); close(inFD)
+            TerminalGuard.disarm()
+            throw .cannotOpen(path: ttyPath, reason: "fdopen failed")
+        }
+        guard let screen = newterm(term, file, file) else {
+            fclose(file); close(inFD)
+            TerminalGuard.disarm()
+            throw .cursesFailed(term)
+        }
+        set_term(screen)
+        let terminal = CursesTerminal(screen: screen, file: file, outputFD: fd, inputFD: inFD, colors: colors && has_colors())
+        terminal.configure()
+        return terminal
+    }
+
+    private func configure() {
+        let window = pf_stdscr()
+        set_escdelay(25)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        typeahead(-1)  // never abandon an update because input is waiting
+        curs_set(0)
+        leaveok(window, true)  // no cursor-positioning bytes after each update
+        idlok(window, true)  // let the update use insert/delete line and scroll regions
+        scrollok(window, false)  // writing the bottom-right cell must not scroll the screen
+        if useColors {
+            start_color()
+            use_default_colors()
+        }
+        writeRaw(Self.mouseOn)
+    }
+
+    /// Gives the terminal back: mouse off, ncurses ended (normal screen, saved modes), cursor
+    /// visible. Safe to call more than once.
+    public func restore() {
+        guard !isRestored else { return }
+        isRestored = true
+        writeRaw(Self.mouseOff)
+        endwin()
+        writeRaw("\u{1B}[?25h")
+        TerminalGuard.disarm()
+    }
+
+    private func writeRaw(_ string: String) {
+        fflush(file)
+        var bytes = Array(string.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
+            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+    }
+
+    // MARK: Input
+
+    public func readInput() -> [InputEvent] {
+        var total = 0
+        var events: [InputEvent] = []
+        while total < Self.readLimit {
+            let n = read(inputFD, readBuffer.baseAddress! + total, Self.readLimit - total)
+            if n > 0 {
+                total += n
+            } else if n == 0 {
+                isInputClosed = true
+                break
+            } else if errno == EINTR {
+                continue
+            } else {
+                if errno != EAGAIN && errno != EWOULDBLOCK { isInputClosed = true }
+                break
+            }
+        }
+        if total > 0 { events = decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<total])) }
+        return events
+    }
+
+    public var hasPendingInput: Bool { decoder.hasPending }
+
+    public func flushPendingInput() -> [InputEvent] { decoder.flushPending() }
+
+    public func handleResize() -> Size {
+        var rows: Int32 = 0, cols: Int32 = 0
+        if pf_get_winsize(outputFD, &rows, &cols) == 0, rows > 0, cols > 0 {
+            resizeterm(rows, cols)
+        }
+        size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+        return size
+    }
+
+    // MARK: Output
+
+    public func present() {
+        wnoutrefresh(pf_stdscr())
+        doupdate()
+    }
+
+    /// Makes the next `present()` repaint everything (for Ctrl-L, or after other output).
+    public func invalidate() {
+        clearok(pf_curscr(), true)
+    }
+
+    public func clear() {
+        werase(pf_stdscr())
+    }
+
+    public func fill(row: Int, column: Int, width: Int, style: Style) {
+        guard row >= 0, row < size.rows else { return }
+        let start = max(0, column)
+        let end = min(size.columns, column + width)
+        guard start < end else { return }
+        var cell = makeCell(" ".unicodeScalars, style: style)
+        mvwhline_set(pf_stdscr(), Int32(row), Int32(start), &cell, Int32(end - start))
+    }
+
+    @discardableResult
+    public func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
+        guard row >= 0, row < size.rows, column < size.columns else { return 0 }
+        var limit = size.columns - column
+        if let maxWidth { limit = min(limit, maxWidth) }
+        guard limit > 0 else { return 0 }
+        let window = pf_stdscr()
+        var used = 0
+        for ch in TextSanitizer.sanitize(text) {
+            let width = TextWidth.of(ch)
+            if width == 0 { continue }
+            if used + width > limit {
+                if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
+                used = limit
+                break
+            }
+            let c = column + used
+            if c >= 0 { put(ch, width: width, row: row, column: c, style: style, window: window) }
+            used += width
+        }
+        return used
+    }
+
+    /// Writes one character so that it takes exactly `width` cells, whatever the C library's
+    /// `wcwidth` (which ncurses uses) thinks of it.
+    private func put(_ ch: Character, width: Int, row: Int, column: Int, style: Style, window: UnsafeMutablePointer<WINDOW>?) {
+        let scalars = ch.unicodeScalars
+        let libcWidth = Int(pf_wcwidth(scalars.first!.value))
+        var cell: cchar_t
+        var padding = 0
+        if libcWidth == width {
+            cell = makeCell(scalars, style: style)
+        } else if libcWidth == 1 && width == 2 {
+            cell = makeCell(scalars, style: style)
+            padding = 1
+        } else {
+            cell = makeCell("\u{FFFD}".unicodeScalars, style: style)
+            padding = width - 1
+        }
+        mvwadd_wch(window, Int32(row), Int32(column), &cell)
+        if padding > 0 {
+            var blank = makeCell(" ".unicodeScalars, style: style)
+            mvwhline_set(window, Int32(row), Int32(column + width - padding), &blank, Int32(padding))
+        }
+    }
+
+    private func makeCell(_ scalars: some Collection<Unicode.Scalar>, style: Style) -> cchar_t {
+        var chars: [wchar_t] = []
+        chars.reserveCapacity(min(scalars.count, Int(pf_ccharw_max())))
+        for s in scalars {
+            chars.append(wchar_t(bitPattern: s.value))
+            if chars.count == Int(pf_ccharw_max()) { break }
+        }
+        while chars.count > 1, chars.last == 0x200D { chars.removeLast() }  // never end on a joiner
+        var cell = cchar_t()
+        _ = pf_setcchar(&cell, chars, Int32(chars.count), attributes(style), pair(for: style))
+        return cell
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var a = pf_a_normal()
+        if style.reverse { a |= pf_a_reverse() }
+        if style.bold { a |= pf_a_bold() }
+        if style.dim { a |= pf_a_dim() }
+        if style.underline { a |= pf_a_underline() }
+        return a
+    }
+
+    private func pair(for style: Style) -> Int16 {
+        guard useColors, style.foreground != .default || style.background != .default else { return 0 }
+        let key = ColorPairKey(foreground: style.foreground, background: style.background)
+        if let pair = colorPairs[key] { return pair }
+        let next = colorPairs.count + 1
+        guard next < Int(pf_color_pairs()), next <= Int(Int16.max) else { return 0 }
+        init_pair(Int16(next), Self.cursesColor(style.foreground), Self.cursesColor(style.background))
+        colorPairs[key] = Int16(next)
+        return Int16(next)
+    }
+
+    private static func cursesColor(_ color: Color) -> Int16 {
+        switch color {
+        case .default: -1
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        }
+    }
+}

@@ -1,0 +1,266 @@
+/// Decodes the bytes read from a terminal into `InputEvent`s. Pure: no I/O, no clock.
+///
+/// Handles CSI and SS3 cursor keys (normal and application mode), `CSI n ~` editing and
+/// function keys, SS3 F1–F4, modifier forms (`CSI 1;5A` is plain Up), Shift-Tab (`CSI Z`),
+/// the Linux console's `CSI [ A`…`E`, control bytes, UTF-8 text (invalid bytes become U+FFFD),
+/// and SGR (`CSI < b;x;y M/m`) and X10 (`CSI M bxy`) mouse reports. Unknown or malformed
+/// sequences are dropped, never turned into text.
+///
+/// Decoding is incremental and independent of how the stream is split: a sequence cut at the
+/// end of one `feed` is kept (`hasPending`) and completed by the next. Only when the caller
+/// decides no more bytes are coming (the ESC delay passed) does `flushPending()` resolve it: a
+/// lone ESC becomes `.escape`, an unfinished escape sequence becomes `.escape` followed by its
+/// bytes decoded as keys, an unfinished UTF-8 sequence becomes U+FFFD.
+public struct InputDecoder: Sendable {
+    /// Sequences longer than this are malformed and dropped.
+    static let maxSequenceLength = 64
+
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Whether bytes of an unfinished sequence are waiting for more input or `flushPending()`.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Decodes `bytes` after whatever was pending; keeps an unfinished tail pending.
+    public mutating func feed<S: Sequence>(_ bytes: S) -> [InputEvent] where S.Element == UInt8 {
+        pending.append(contentsOf: bytes)
+        return decodePending(atEnd: false)
+    }
+
+    /// Resolves the pending bytes as if the stream ended here.
+    public mutating func flushPending() -> [InputEvent] {
+        decodePending(atEnd: true)
+    }
+
+    private mutating func decodePending(atEnd: Bool) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var i = 0
+        let buffer = pending
+        while i < buffer.count {
+            guard case .consumed(let n, let event) = Self.step(buffer, i, atEnd: atEnd) else { break }
+            if let event { events.append(event) }
+            i += n
+        }
+        if i == buffer.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(i) }
+        return events
+    }
+
+    enum Step {
+        case consumed(Int, InputEvent?)
+        case incomplete
+    }
+
+    static func step(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+        let byte = b[i]
+        switch byte {
+        case 0x1B: return escape(b, i, atEnd: atEnd)
+        case 0x0D, 0x0A: return .consumed(1, .key(.enter))
+        case 0x09: return .consumed(1, .key(.tab))
+        case 0x7F, 0x08: return .consumed(1, .key(.backspace))
+        case 0x00: return .consumed(1, .key(.ctrl("@")))
+        case 0x01...0x1A: return .consumed(1, .key(.ctrl(Character(Unicode.Scalar(byte + 0x60)))))
+        case 0x1C...0x1F: return .consumed(1, .key(.ctrl(Character(Unicode.Scalar(byte + 0x40)))))
+        case 0x20...0x7E: return .consumed(1, .key(.character(Character(Unicode.Scalar(byte)))))
+        default: return utf8(b, i, atEnd: atEnd)
+        }
+    }
+
+    // MARK: Escape sequences
+
+    private static func escape(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+        guard i + 1 < b.count else { return atEnd ? .consumed(1, .key(.escape)) : .incomplete }
+        let step: Step
+        switch b[i + 1] {
+        case UInt8(ascii: "["): step = csi(b, i)
+        case UInt8(ascii: "O"): step = ss3(b, i)
+        default: return .consumed(1, .key(.escape))
+        }
+        if case .incomplete = step, atEnd { return .consumed(1, .key(.escape)) }
+        return step
+    }
+
+    private static func ss3(_ b: [UInt8], _ i: Int) -> Step {
+        var j = i + 2
+        while j < b.count, j - i < maxSequenceLength, isDigitOrSemicolon(b[j]) { j += 1 }
+        if j - i >= maxSequenceLength { return .consumed(maxSequenceLength, nil) }
+        guard j < b.count else { return .incomplete }
+        let final = b[j]
+        guard (0x40...0x7E).contains(final) else { return .consumed(j - i, nil) }
+        let key: Key?
+        switch final {
+        case UInt8(ascii: "A"): key = .up
+        case UInt8(ascii: "B"): key = .down
+        case UInt8(ascii: "C"): key = .right
+        case UInt8(ascii: "D"): key = .left
+        case UInt8(ascii: "H"): key = .home
+        case UInt8(ascii: "F"): key = .end
+        case UInt8(ascii: "M"): key = .enter
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): key = .function(Int(final) - 0x50 + 1)
+        default: key = nil
+        }
+        return .consumed(j - i + 1, key.map(InputEvent.key))
+    }
+
+    private static func csi(_ b: [UInt8], _ i: Int) -> Step {
+        let start = i + 2
+        guard start < b.count else { return .incomplete }
+        if b[start] == UInt8(ascii: "M") { return x10Mouse(b, i) }
+        if b[start] == UInt8(ascii: "[") {  // Linux console F1–F5: ESC [ [ A…E
+            guard start + 1 < b.count else { return .incomplete }
+            let c = b[start + 1]
+            if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(c) {
+                return .consumed(4, .key(.function(Int(c) - 0x41 + 1)))
+            }
+            return .consumed(3, nil)
+        }
+        var j = start
+        while j < b.count, j - i < maxSequenceLength, (0x30...0x3F).contains(b[j]) { j += 1 }
+        let paramsEnd = j
+        while j < b.count, j - i < maxSequenceLength, (0x20...0x2F).contains(b[j]) { j += 1 }
+        if j - i >= maxSequenceLength { return .consumed(maxSequenceLength, nil) }
+        guard j < b.count else { return .incomplete }
+        let final = b[j]
+        guard (0x40...0x7E).contains(final) else { return .consumed(j - i, nil) }
+        let consumed = j - i + 1
+        guard paramsEnd == j else { return .consumed(consumed, nil) }  // intermediates: not a key
+        return .consumed(consumed, interpretCSI(b[start..<paramsEnd], final: final))
+    }
+
+    private static func interpretCSI(_ params: ArraySlice<UInt8>, final: UInt8) -> InputEvent? {
+        if params.first == UInt8(ascii: "<") { return sgrMouse(params.dropFirst(), final: final) }
+        guard let numbers = parseNumbers(params) else { return nil }
+        let first = numbers.first ?? nil
+        let key: Key?
+        switch final {
+        case UInt8(ascii: "A"): key = .up
+        case UInt8(ascii: "B"): key = .down
+        case UInt8(ascii: "C"): key = .right
+        case UInt8(ascii: "D"): key = .left
+        case UInt8(ascii: "H"): key = .home
+        case UInt8(ascii: "F"): key = .end
+        case UInt8(ascii: "Z"): key = .backTab
+        case UInt8(ascii: "P")...UInt8(ascii: "S"):
+            key = numbers.isEmpty || first == 1 ? .function(Int(final) - 0x50 + 1) : nil
+        case UInt8(ascii: "~"): key = first.flatMap(tildeKey)
+        default: key = nil
+        }
+        return key.map(InputEvent.key)
+    }
+
+    private static func tildeKey(_ n: Int) -> Key? {
+        switch n {
+        case 1, 7: .home
+        case 2: .insert
+        case 3: .delete
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 11...15: .function(n - 10)
+        case 17...21: .function(n - 11)
+        case 23, 24: .function(n - 12)
+        default: nil
+        }
+    }
+
+    // MARK: Mouse
+
+    private static func sgrMouse(_ params: ArraySlice<UInt8>, final: UInt8) -> InputEvent? {
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+              let numbers = parseNumbers(params), numbers.count == 3,
+              let code = numbers[0], let x = numbers[1], let y = numbers[2]
+        else { return nil }
+        return mouse(code: code, column: x - 1, row: y - 1, released: final == UInt8(ascii: "m"))
+    }
+
+    private static func x10Mouse(_ b: [UInt8], _ i: Int) -> Step {
+        guard i + 5 < b.count else { return .incomplete }
+        let code = Int(b[i + 3]) - 32
+        let event = code < 0 ? nil : mouse(code: code, column: Int(b[i + 4]) - 33, row: Int(b[i + 5]) - 33, released: false)
+        return .consumed(6, event)
+    }
+
+    private static func mouse(code: Int, column: Int, row: Int, released: Bool) -> InputEvent? {
+        guard column >= 0, row >= 0 else { return nil }
+        let low = code & 3
+        let button: MouseButton? = switch low {
+        case 0: .left
+        case 1: .middle
+        case 2: .right
+        default: nil
+        }
+        let kind: MouseEvent.Kind
+        if code & 64 != 0 {
+            guard code & 128 == 0, low < 2 else { return nil }
+            kind = low == 0 ? .wheelUp : .wheelDown
+        } else if code & 128 != 0 {
+            return nil
+        } else if code & 32 != 0 {
+            guard let button else { return nil }
+            kind = .drag(button)
+        } else if released || button == nil {
+            kind = .release
+        } else {
+            kind = .press(button!)
+        }
+        return .mouse(MouseEvent(kind: kind, row: row, column: column))
+    }
+
+    /// Semicolon-separated decimal numbers (colon sub-parameters ignored); nil when the
+    /// parameters are not of that form (private markers such as `?`). Values are clamped.
+    private static func parseNumbers(_ params: ArraySlice<UInt8>) -> [Int?]? {
+        var numbers: [Int?] = []
+        var current: Int?
+        var inSub = false
+        for c in params {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if !inSub { current = min((current ?? 0) * 10 + Int(c - 0x30), 1_000_000) }
+            case UInt8(ascii: ";"):
+                numbers.append(current)
+                current = nil
+                inSub = false
+            case UInt8(ascii: ":"):
+                inSub = true
+            default:
+                return nil
+            }
+        }
+        if !params.isEmpty { numbers.append(current) }
+        return numbers
+    }
+
+    private static func isDigitOrSemicolon(_ c: UInt8) -> Bool {
+        (0x30...0x39).contains(c) || c == UInt8(ascii: ";")
+    }
+
+    // MARK: UTF-8
+
+    private static func utf8(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+        let lead = b[i]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xED: length = 3; high = 0x9F
+        case 0xE1...0xEF: length = 3
+        case 0xF0: length = 4; low = 0x90
+        case 0xF4: length = 4; high = 0x8F
+        case 0xF1...0xF3: length = 4
+        default: return .consumed(1, replacement)
+        }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length {
+            guard i + k < b.count else { return atEnd ? .consumed(k, replacement) : .incomplete }
+            let c = b[i + k]
+            let range = k == 1 ? low...high : 0x80...0xBF
+            guard range.contains(c) else { return .consumed(k, replacement) }
+            value = value << 6 | UInt32(c & 0x3F)
+        }
+        guard value >= 0xA0, let scalar = Unicode.Scalar(value) else { return .consumed(length, nil) }  // C1 controls
+        return .consumed(length, .key(.character(Character(scalar))))
+    }
+
+    private static let replacement: InputEvent = .key(.character("\u{FFFD}"))
+}

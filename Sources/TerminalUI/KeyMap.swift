@@ -1,0 +1,29 @@
+/// Keybindings as data: the input handler looks actions up here and the status line shows
+/// `helpLine`, derived from the same table, so the two cannot disagree.
+///
+/// When a key appears in several bindings the first one wins.
+public struct KeyMap<Action> {
+    public let bindings: [KeyBinding<Action>]
+    private let index: [Key: Int]
+
+    public init(_ bindings: [KeyBinding<Action>]) {
+        self.bindings = bindings
+        var index: [Key: Int] = [:]
+        for (i, binding) in bindings.enumerated() {
+            for key in binding.keys where index[key] == nil { index[key] = i }
+        }
+        self.index = index
+    }
+
+    /// The action bound to `key`, if any.
+    public func action(for key: Key) -> Action? {
+        index[key].map { bindings[$0].action }
+    }
+
+    /// The help texts of the bindings that have one, in table order, separated by two spaces.
+    public var helpLine: String {
+        bindings.lazy.map(\.help).filter { !$0.isEmpty }.joined(separator: "  ")
+    }
+}
+
+extension KeyMap: Sendable where Action: Sendable {}

@@ -1,0 +1,66 @@
+import CNcurses
+import Foundation
+
+/// Process-wide terminal safety: whatever happens, the user gets their terminal back.
+///
+/// - `arm(ttyFD:)` saves the tty's termios (before curses changes it) and prepares a fixed byte
+///   string (`restoreSequence`). A crash (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, as from a
+///   Swift `fatalError` or bounds check, which do not unwind) runs a C handler that only calls
+///   `tcsetattr` and `write` (async-signal-safe), then hands the signal on to the previous
+///   handler or the default action. The same restore runs from `atexit` if the app exits
+///   without calling `CursesTerminal.restore()`.
+/// - `signalPipe()` forwards SIGINT, SIGTERM, SIGHUP and SIGWINCH to a self-pipe that
+///   `MainLoop` polls: the loop stops with `exitCode(for:)` (130, 143, 129) or resizes.
+public enum TerminalGuard {
+    /// Mouse reporting off, attributes reset, cursor visible, keypad mode off, normal screen.
+    public static let restoreSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l"
+
+    /// The signals that stop the loop.
+    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals after which only the emergency restore can run.
+    public static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS]
+
+    /// The conventional exit status for dying of `signal`: 128 + its number.
+    public static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
+
+    private static let state = Locked(State())
+
+    private struct State {
+        var fatalHandlersInstalled = false
+        var pipe: (read: Int32, write: Int32)?
+    }
+
+    /// Saves `ttyFD`'s current termios for the emergency restore and installs the crash
+    /// handlers and the atexit hook (once per process).
+    public static func arm(ttyFD: Int32) {
+        let bytes = Array(restoreSequence.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = pf_arm_restore(ttyFD, $0.baseAddress, $0.count) }
+        }
+        state.withLock { state in
+            guard !state.fatalHandlersInstalled else { return }
+            state.fatalHandlersInstalled = true
+            for signal in fatalSignals { _ = pf_install_fatal_handler(signal) }
+            _ = pf_register_atexit()
+        }
+    }
+
+    /// Turns the emergency restore off (the terminal was restored the normal way).
+    public static func disarm() { pf_disarm_restore() }
+
+    /// Whether a crash now would restore the terminal.
+    public static var isArmed: Bool { pf_restore_is_armed() != 0 }
+
+    /// The read end of the signal self-pipe (each byte is a signal number), created and
+    /// wired to SIGINT, SIGTERM, SIGHUP and SIGWINCH on first use. Nil if no pipe could be made.
+    public static func signalPipe() -> Int32? {
+        state.withLock { state in
+            if let pipe = state.pipe { return pipe.read }
+            var fds: [Int32] = [0, 0]
+            guard pf_make_pipe(&fds) == 0 else { return nil }
+            state.pipe = (fds[0], fds[1])
+            for signal in terminatingSignals + [SIGWINCH] { _ = pf_forward_signal(signal, fds[1]) }
+            return fds[0]
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Fitting text into columns: truncation that never splits a character, padding and
+/// tab expansion. Widths are measured with `TextWidth`.
+public enum TextLayout {
+    /// The ellipsis appended by `truncate` (one column).
+    public static let ellipsis: Character = "…"
+
+    /// `text` cut to at most `width` columns. When it does not fit and `ellipsis` is true, the
+    /// last column shows `…`. Characters are never split: a wide character that would straddle
+    /// the limit is dropped, so the result may be one column narrower than `width`.
+    public static func truncate(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
+        guard width > 0 else { return "" }
+        if TextWidth.of(text) <= width { return text }
+        let budget = ellipsis ? width - 1 : width
+        var out = ""
+        var used = 0
+        for ch in text {
+            let w = TextWidth.of(ch)
+            if used + w > budget { break }
+            out.append(ch)
+            used += w
+        }
+        if ellipsis { out.append(Self.ellipsis) }
+        return out
+    }
+
+    /// `text` truncated (with `…`) or padded with spaces to exactly `width` columns, except
+    /// that a dropped wide character may leave it one column short before padding, which the
+    /// padding then fills.
+    public static func fit(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
+        guard width > 0 else { return "" }
+        let cut = truncate(text, toWidth: width, ellipsis: ellipsis)
+        let w = TextWidth.of(cut)
+        return w < width ? cut + String(repeating: " ", count: width - w) : cut
+    }
+
+    /// `text` with every tab replaced by spaces up to the next multiple of `tabWidth`, counting
+    /// columns from `startColumn`.
+    public static func expandTabs(_ text: String, tabWidth: Int = TextSanitizer.tabWidth, startColumn: Int = 0) -> String {
+        guard text.utf8.contains(0x09), tabWidth > 0 else { return text }
+        var out = ""
+        var column = startColumn
+        for ch in text {
+            if ch == "\t" {
+                let spaces = tabWidth - column % tabWidth
+                out.append(String(repeating: " ", count: spaces))
+                column += spaces
+            } else {
+                out.append(ch)
+                column += TextWidth.of(ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import TerminalUI
+
+/// Random byte streams, biased towards the bytes escape sequences are made of.
+@Suite struct InputDecoderFuzzTests {
+    /// SplitMix64: deterministic across platforms, so a failure reproduces from its seed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let interesting: [UInt8] = Array("\u{1B}[O<;M~mABCDHFZPQRS0123456789".utf8) + [0x1B, 0x1B, 0x9B, 0xC2, 0xE4, 0xB8, 0xAD, 0xED, 0xA0, 0xF0, 0x9F, 0x0D, 0x7F, 0x00]
+
+    static func randomStream(_ rng: inout SeededGenerator) -> [UInt8] {
+        let length = Int.random(in: 0...64, using: &rng)
+        return (0..<length).map { _ in
+            Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+        }
+    }
+
+    static func isValid(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.character(let c)):
+            return !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+        case .key(.ctrl(let c)):
+            return "abcdefghijklmnopqrstuvwxyz@\\]^_".contains(c)
+        case .key(.function(let n)):
+            return (1...12).contains(n)
+        case .key:
+            return true
+        case .mouse(let m):
+            return m.row >= 0 && m.column >= 0
+        case .resize:
+            return false
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
+    func randomStreamsDecodeToValidEventsWhateverTheSplit(seed: UInt64) {
+        var rng = SeededGenerator(state: seed)
+        for _ in 0..<1_000 {
+            let stream = Self.randomStream(&rng)
+            var whole = InputDecoder()
+            let expected = whole.feed(stream) + whole.flushPending()
+            #expect(!whole.hasPending)
+            #expect(expected.allSatisfy(Self.isValid), "seed \(seed): \(stream)")
+
+            var split = InputDecoder()
+            var events: [InputEvent] = []
+            var rest = stream[...]
+            while !rest.isEmpty {
+                let n = Int.random(in: 1...max(1, rest.count), using: &rng)
+                events += split.feed(rest.prefix(n))
+                rest = rest.dropFirst(n)
+            }
+            events += split.flushPending()
+            #expect(events == expected, "seed \(seed): \(stream)")
+
+            var byteByByte = InputDecoder()
+            let single = stream.flatMap { byteByByte.feed([$0]) } + byteByByte.flushPending()
+            #expect(single == expected, "seed \(seed): \(stream)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct TextWidthTests {
+    @Test(arguments: [
+        ("a", 1), (" ", 1), ("~", 1),
+        ("中", 2), ("文", 2), ("한", 2), ("ｱ", 1), ("Ａ", 2),
+        ("🎉", 2), ("👍🏽", 2), ("👨‍👩‍👧‍👦", 2), ("🇨🇳", 2), ("❤️", 2), ("1️⃣", 2),
+        ("é", 1), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0), ("\u{200B}", 0),
+        ("\u{1B}", 0), ("\u{7F}", 0), ("\u{9B}", 0), ("␛", 1), ("…", 1), ("›", 1),
+    ] as [(Character, Int)])
+    func characterWidth(character: Character, width: Int) {
+        #expect(TextWidth.of(character) == width, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test(arguments: [
+        ("", 0), ("hello", 5), ("ab中文x", 7), ("A title with 中文 and emoji 🎉", 30),
+        ("e\u{301}e\u{301}", 2), ("👨‍👩‍👧‍👦x", 3), ("\u{1B}[2J", 3),
+    ] as [(String, Int)])
+    func stringWidth(text: String, width: Int) {
+        #expect(TextWidth.of(text) == width)
+    }
+
+    @Test func asciiFastPathAgreesWithPerCharacterMeasure() {
+        let text = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })
+        #expect(TextWidth.of(text) == text.reduce(0) { $0 + TextWidth.of($1) })
+        #expect(TextWidth.of(text) == 95)
+    }
+}
