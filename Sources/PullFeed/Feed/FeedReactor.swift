@@ -64,6 +64,7 @@ public final class FeedReactor: Reactor {
     /// Which kind of request just started; in-flight requests of the other kind end on it.
     private let started = PassthroughSubject<RequestKind, Never>()
     private var toastCounter = 0
+    private let toastHides = PassthroughSubject<Mutation, Never>()
 
     enum RequestKind { case header, footer }
 
@@ -150,15 +151,20 @@ public final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    /// Shows a toast now and hides it (if still the same one) after `toastDuration`.
+    /// Shows a toast now; hiding it `toastDuration` later (if it is still the same toast)
+    /// is scheduled apart from the request, so the request's indicator ends at once.
     private func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
         toastCounter += 1
         let id = toastCounter
-        return Just(Mutation.showToast(Toast(id: id, kind: kind))).append(
-            Just(Mutation.hideToast(id))
-                .delay(for: .milliseconds(Int(Self.toastDuration * 1000)), scheduler: scheduler)
-        )
-        .eraseToAnyPublisher()
+        let hides = toastHides
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(Int(Self.toastDuration * 1000)))) {
+            hides.send(.hideToast(id))
+        }
+        return Just(Mutation.showToast(Toast(id: id, kind: kind))).eraseToAnyPublisher()
+    }
+
+    public func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
+        mutation.merge(with: toastHides).eraseToAnyPublisher()
     }
 
     public func reduce(state: State, mutation: Mutation) -> State {

@@ -78,9 +78,11 @@ public final class FeedScreen: ReactorView {
         header.refreshingPublisher
             .map { FeedReactor.Action.refresh }
             .subscribe(reactor.action)
+            .store(in: &cancellables)
         footer.refreshingPublisher
             .map { FeedReactor.Action.loadMore }
             .subscribe(reactor.action)
+            .store(in: &cancellables)
 
         reactor.state
             .sink { [weak self] in self?.apply($0) }
@@ -127,7 +129,7 @@ public final class FeedScreen: ReactorView {
         }
         syncInsets()
         if followsEnd, !new.isLoadingMore {
-            list.apply(.end)
+            _ = list.apply(.end)
             if new.hasMore { footerMoved(movingDown: true) } else { followsEnd = false }
         }
         onNeedsRender()
