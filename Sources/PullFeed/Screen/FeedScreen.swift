@@ -101,11 +101,13 @@ public final class FeedScreen: ReactorView {
     private func apply(_ new: FeedReactor.State) {
         let old = state
         state = new
+        var rowsChanged = false
         rows.update(from: new, addCommentTitle: strings.addComment)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
             let replaced = new.isEmpty || (new.hasLoaded && new.lastUpdated != old.lastUpdated && !old.isEmpty)
             list.reloadData(keepingSelection: !replaced)
             footer.hasContent = !new.isEmpty
+            rowsChanged = true
         }
         header.lastUpdated = new.lastUpdated
 
@@ -128,6 +130,10 @@ public final class FeedScreen: ReactorView {
             }
         }
         syncInsets()
+        if rowsChanged {
+            // Appended rows push the footer out of view: that ends its arrival at the bottom.
+            footerMoved(movingDown: false)
+        }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { footerMoved(movingDown: true) } else { followsEnd = false }
@@ -206,7 +212,7 @@ public final class FeedScreen: ReactorView {
         case .down, .pageDown, .end, .wheelDown: movingDown = true
         default: movingDown = false
         }
-        followsEnd = command == .end && state.hasMore
+        followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
 
         switch outcome {
         case .overscrollTop(let rows):
