@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import Reactors
 
@@ -84,6 +85,17 @@ struct PipelineTests {
         #expect(reactor.currentState.values == [0, 1, 2])
         reactor.action.send(.run(pieces: 2))
         #expect(reactor.currentState.values == [0, 1, 2, 3, 4])
+    }
+
+    @Test func worksOnAWorkerThread() {
+        let counts = DispatchQueue(label: "worker").sync { () -> [Int] in
+            let reactor = CounterReactor()
+            let recorder = Recorder(reactor.state.map(\.count))
+            reactor.action.send(.increase)
+            reactor.action.send(.increase)
+            return recorder.values
+        }
+        #expect(counts == [0, 1, 2])
     }
 
     @Test func defaultMutateEmitsNothingWhenMutationDiffersFromAction() {
