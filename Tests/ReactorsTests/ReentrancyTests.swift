@@ -47,6 +47,20 @@ struct ReentrancyTests {
         trigger.cancel()
     }
 
+    @Test func stateProducedDuringADeliveryWaitsForIt() {
+        let reactor = LogReactor()
+        let trigger = reactor.state.sink { state in
+            if state.processed == [.a] {
+                reactor.events.send(.c)
+            }
+        }
+        let later = Recorder(reactor.state.map(\.processed))
+        reactor.action.send(.a)
+        #expect(later.values == [[], [.a], [.a, .c]])
+        #expect(reactor.currentState.processed == [.a, .c])
+        trigger.cancel()
+    }
+
     @Test func dismissThenPresentEndsOnThePresentedRoute() {
         let reactor = RouterReactor()
         let coordinator = reactor.state.sink { state in
