@@ -1,3 +1,5 @@
+import CombineSchedulers
+import Dispatch
 import Testing
 import Reactors
 
@@ -23,12 +25,20 @@ struct SectionReactorTests {
         for section in sections {
             section.action.send(.addComment("before"))
         }
+        let parent = CurrentValueSubject<ListState, Never>(ListState(sections: sections))
+        let withSections = parent.with(section: \.sections)
+        let first = Recorder(withSections)
+        #expect(first.values.count == 1)
+        let second = Recorder(withSections)
+        #expect(second.values.count == 1)
+        #expect(first.values.count == 1)
+
         let list = ArticleListReactor(sections: sections)
-        let states = Recorder(list.state)
-        #expect(states.values.count == 1)
-        let late = Recorder(list.state)
-        #expect(late.values.count == 1)
-        #expect(states.values.count == 1)
+        var emissions = 0
+        let counting = list.transform(state: Just(ListState(sections: sections)).eraseToAnyPublisher())
+            .sink { _ in emissions += 1 }
+        #expect(emissions == 1)
+        counting.cancel()
     }
 
     @Test func aListReactorRedrawsWhenASectionChanges() {
@@ -115,5 +125,49 @@ struct SectionReactorTests {
         let emissions = Recorder(parent.with(section: \.sections))
         section.stub.state.value = .init(sectionItems: ["stubbed"])
         #expect(emissions.values.count == 2)
+    }
+
+    @Test func aChildWithNothingToReplayStillCounts() {
+        let scheduler = DispatchQueue.test
+        let child = DelayedSectionReactor(scheduler: scheduler.eraseToAnyScheduler())
+        let parent = CurrentValueSubject<[DelayedSectionReactor], Never>([child])
+        let emissions = Recorder(parent.with(section: { $0 }))
+        #expect(emissions.values.count == 1)
+        scheduler.advance()
+        #expect(emissions.values.count == 2)
+        child.action.send(.addComment("late"))
+        scheduler.advance()
+        #expect(emissions.values.count == 3)
+    }
+}
+
+/// A section reactor whose states arrive on a scheduler, so it has nothing to replay at first.
+private final class DelayedSectionReactor: SectionReactor {
+    enum Action {
+        case addComment(String)
+    }
+
+    struct State: SectionReactorState {
+        var sectionItems: [String] = []
+    }
+
+    let initialState = State()
+    let reactorStorage = ReactorStorage()
+    private let scheduler: AnySchedulerOf<DispatchQueue>
+
+    init(scheduler: AnySchedulerOf<DispatchQueue>) {
+        self.scheduler = scheduler
+    }
+
+    func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        if case let .addComment(text) = mutation {
+            state.sectionItems.append(text)
+        }
+        return state
+    }
+
+    func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
+        state.receive(on: scheduler).eraseToAnyPublisher()
     }
 }
