@@ -59,6 +59,17 @@ struct LifecycleTests {
         binding.cancel()
     }
 
+    @Test func anActionSubjectKeptAfterTheReactorIsGoneIsInert() {
+        var reactor: CounterReactor? = CounterReactor()
+        let action = reactor!.action
+        let states = Recorder(reactor!.state.map(\.count))
+        weak let weakReactor = reactor
+        reactor = nil
+        action.send(.increase)
+        #expect(weakReactor == nil)
+        #expect(states.values == [0])
+    }
+
     @Test func releasingTheReactorCancelsItsPipeline() {
         var cancelled = false
         var reactor: CancellationProbeReactor? = CancellationProbeReactor { cancelled = true }
