@@ -5,8 +5,8 @@
 ///
 /// Sends are serialised: a value sent while the subject is delivering another one is queued and
 /// delivered, in order, to every subscriber once the current delivery ends, before the outermost
-/// `send` returns. Upstream subscriptions are kept (as Combine's subjects do) until the subject is
-/// released, except those that finish while being subscribed.
+/// `send` returns. Binding a publisher with `publisher.subscribe(reactor.action)` returns an
+/// `AnyCancellable` that owns the binding, as in Combine.
 public final class ActionSubject<Element>: Subject {
     public typealias Output = Element
     public typealias Failure = Never
@@ -14,16 +14,8 @@ public final class ActionSubject<Element>: Subject {
     private let broadcast = Broadcast<Element>(keepsLatest: false)
     private var isSending = false
     private var queue: [Element] = []
-    private var upstreams: [Subscription] = []
-    private var upstreamFinished = false
 
     public init() {}
-
-    deinit {
-        for upstream in upstreams {
-            upstream.cancel()
-        }
-    }
 
     public func send(_ value: Element) {
         if isSending {
@@ -39,17 +31,10 @@ public final class ActionSubject<Element>: Subject {
     }
 
     /// Ignored: an `ActionSubject` never terminates.
-    public func send(completion: Subscribers.Completion<Never>) {
-        upstreamFinished = true
-    }
+    public func send(completion: Subscribers.Completion<Never>) {}
 
     public func send(subscription: Subscription) {
-        upstreamFinished = false
         subscription.request(.unlimited)
-        if !upstreamFinished {
-            upstreams.append(subscription)
-        }
-        upstreamFinished = false
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == Never {

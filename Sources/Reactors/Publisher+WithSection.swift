@@ -9,7 +9,7 @@ extension Publisher where Failure == Never {
             guard let reactors = sectionReactors(output), !reactors.isEmpty else {
                 return Just(output).eraseToAnyPublisher()
             }
-            return Publishers.MergeMany(reactors.map { $0.state.dropFirst() })
+            return Publishers.MergeMany(reactors.map { SkipReplay(upstream: $0.state) })
                 .map { _ in output }
                 .prepend(output)
                 .eraseToAnyPublisher()

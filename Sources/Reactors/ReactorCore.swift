@@ -10,8 +10,10 @@ final class ReactorCore<Action, Mutation, State> {
 
     /// The pipeline's entry; `transform(action:)` sees it.
     private let head = ActionSubject<Action>()
-    private var pending: [Action] = []
+    private var pendingActions: [Action] = []
+    private var pendingStates: [State] = []
     private var isProcessing = false
+    private var isDeliveringState = false
     private var stateSubscription: AnyCancellable?
     private var actionSubscription: AnyCancellable?
 
@@ -40,29 +42,44 @@ final class ReactorCore<Action, Mutation, State> {
 
     private func receive(action: Action) {
         if isProcessing {
-            pending.append(action)
+            pendingActions.append(action)
             return
         }
         isProcessing = true
         head.send(action)
-        drain()
+        drainActions()
     }
 
+    /// A state produced while another is being delivered (say, a subscriber fed a mutation source
+    /// merged in `transform(mutation:)`) waits for that delivery to end, so every subscriber sees the
+    /// states in the order they were produced.
     private func receive(state: State) {
-        currentState = state
-        if isProcessing {
-            stateSubject.send(state)
+        if isDeliveringState {
+            pendingStates.append(state)
             return
         }
+        let wasProcessing = isProcessing
         isProcessing = true
+        isDeliveringState = true
+        deliver(state)
+        while !pendingStates.isEmpty {
+            deliver(pendingStates.removeFirst())
+        }
+        isDeliveringState = false
+        if !wasProcessing {
+            drainActions()
+        }
+    }
+
+    private func deliver(_ state: State) {
+        currentState = state
         stateSubject.send(state)
-        drain()
     }
 
     /// Processes the actions queued while the reactor was busy, then marks it idle.
-    private func drain() {
-        while !pending.isEmpty {
-            head.send(pending.removeFirst())
+    private func drainActions() {
+        while !pendingActions.isEmpty {
+            head.send(pendingActions.removeFirst())
         }
         isProcessing = false
     }
