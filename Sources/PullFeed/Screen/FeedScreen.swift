@@ -22,6 +22,8 @@ public final class FeedScreen: ReactorView {
         public var releaseDelay: Double = 0.5
         public var colors = true
         public var unicode = true
+        /// The time zone the last-updated time is shown in.
+        public var timeZone = TimeZone.current
         public init() {}
     }
 
@@ -60,7 +62,9 @@ public final class FeedScreen: ReactorView {
         case .back: footer = BackRefreshFooter(scheduler: scheduler, releaseDelay: release)
         }
         let glyphs: RefreshGlyphs = options.unicode ? .unicode : .ascii
-        let formatter = LastUpdatedFormatter(language: options.language, now: now)
+        let formatter = LastUpdatedFormatter(
+            language: options.language,
+            calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
         headerView = RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter)
         footerView = RefreshFooterView(language: options.language, glyphs: glyphs)
         list = ListView(dataSource: rows)
@@ -115,6 +119,8 @@ public final class FeedScreen: ReactorView {
             if new.isRefreshing {
                 list.scrollToTop()
                 header.beginRefreshing()
+                // A footer still parking would cancel this refresh the moment it fires.
+                if footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
             } else {
                 header.endRefreshing(success: new.lastUpdated != old.lastUpdated)
             }
@@ -122,6 +128,7 @@ public final class FeedScreen: ReactorView {
         if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore {
             if new.isLoadingMore {
                 footer.beginRefreshing()
+                if header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
             } else if !new.hasMore {
                 footer.endRefreshingWithNoMoreData()
             } else {

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+@testable import PullFeed
+import PullToRefresh
+import TerminalUI
+
+@Suite struct FeedScreenTests {
+    static let help = " ↑↓ move  ↑ at top: pull to refresh  r refresh  Enter open  q quit"
+
+    func demo(_ configure: (inout FeedScreen.Options) -> Void = { _ in }) -> ScreenHarness {
+        ScreenHarness(source: DemoSource(latency: 0.6, seed: 1), configure: configure)
+    }
+
+    @Test func loadingScreenBeforeTheFirstPage() {
+        let h = demo()
+        h.advance(0.05)
+        #expect(h.lines[0] == " PullFeed · Demo articles                                               0 items")
+        #expect(h.lines[1].hasSuffix(" Loading...") && h.lines[1].count == " ⠋ Loading...".count)
+        #expect(h.lines[2] == "   Last updated: Never")
+        #expect(h.lines[3...22].allSatisfy { $0.isEmpty })
+        #expect(h.lines[23] == Self.help)
+        #expect(h.canvas.style(row: 0, column: 5).reverse)
+    }
+
+    @Test func listAfterTheFirstPage() {
+        let h = demo()
+        h.advance(1)
+        let article = DemoSource.article(number: 1, edition: 1)
+        #expect(h.lines[0].hasSuffix("10 items"))
+        #expect(h.lines[1] == "  Article 1 · \(article.author) · \(article.comments.count) comment\(article.comments.count == 1 ? "" : "s")")
+        #expect(h.lines[2] == "›  \(article.title)")
+        #expect(h.canvas.style(row: 2, column: 40).reverse)
+        #expect(!h.canvas.style(row: 3, column: 40).reverse)
+        #expect(h.lines[3] == "   \(article.body[0])")
+        #expect(h.lines.contains("   ＋ Add a comment"))
+        #expect(h.lines[23] == Self.help)
+    }
+
+    @Test func pullingThenReleaseThenRefreshing() {
+        let h = demo()
+        h.advance(1)
+        h.press(.up)
+        #expect(h.lines[1] == " ↓ Pull down to refresh")
+        #expect(h.lines[2].hasPrefix("  Article 1"))
+        h.press(.up)
+        #expect(h.lines[1] == " ↑ Release to refresh")
+        #expect(h.lines[2] == "   Last updated: Today 14:05")
+        #expect(h.lines[3].hasPrefix("  Article 1"))
+        // No key for the release delay: released past the threshold → refreshing.
+        h.advance(0.5)
+        #expect(h.lines[1].hasSuffix(" Loading...") && h.reactor.currentState.isRefreshing == false)
+        h.advance(0.1)
+        #expect(h.reactor.currentState.isRefreshing)
+        h.advance(0.6)
+        #expect(!h.reactor.currentState.isRefreshing)
+        #expect(h.lines[1].hasPrefix("  Article 1"))
+        #expect(h.lines[2].hasSuffix("(edition 2)"))
+    }
+
+    @Test func releasedShortSpringsBack() {
+        let h = demo()
+        h.advance(1)
+        h.press(.up)
+        h.press(.down)
+        #expect(h.lines[1].hasPrefix("  Article 1"))
+        #expect(!h.reactor.currentState.isRefreshing)
+        h.advance(1)
+        #expect(!h.reactor.currentState.isRefreshing)
+    }
+
+    @Test func refreshKeyRefreshesFromAnywhere() {
+        let h = demo()
+        h.advance(1)
+        h.press(.pageDown)
+        #expect(!h.lines[1].hasPrefix("  Article 1"))
+        h.press(.character("r"))
+        #expect(h.reactor.currentState.isRefreshing)
+        #expect(h.lines[1].hasSuffix(" Loading..."))
+        #expect(h.lines[2] == "   Last updated: Today 14:05")
+        h.advance(1)
+        #expect(h.lines[2].hasSuffix("(edition 2)"))
+    }
+
+    @Test func loadingMoreThenNoMoreData() {
+        let h = demo()
+        h.advance(1)
+        h.press(.end)
+        #expect(h.lines[22] == "   Press Enter or scroll down to load more" || h.lines[22].hasSuffix("Loading more..."))
+        h.advance(0.1)
+        #expect(h.lines[22].hasSuffix(" Loading more..."))
+        #expect(h.lines[21] == "›  ＋ Add a comment")
+        h.advance(0.6)
+        #expect(h.lines[0].hasSuffix("20 items"))
+        // The viewport did not jump: the selection stays where it was, new rows below.
+        #expect(h.lines[21] == "›  ＋ Add a comment")
+        #expect(h.lines[22].hasPrefix("  Article 11"))
+        for _ in 0..<3 {
+            h.press(.end)
+            h.advance(1)
+        }
+        #expect(h.lines[0].hasSuffix("50 items"))
+        h.press(.end)
+        #expect(h.lines[22] == "   No more data")
+        #expect(h.lines[23] == " No more data")
+        h.advance(3)
+        #expect(h.lines[23] == Self.help)
+        h.press(.end, .up, .down)
+        h.advance(1)
+        #expect(h.lines[0].hasSuffix("50 items"))
+    }
+
+    @Test func addingACommentUpdatesOnlyThatSection() {
+        let h = demo()
+        h.advance(1)
+        let before = h.text
+        guard let row = h.lines.firstIndex(of: "   ＋ Add a comment") else {
+            Issue.record("no action row")
+            return
+        }
+        h.press(.down, times: row - 2)
+        #expect(h.lines[row] == "›  ＋ Add a comment")
+        h.press(.enter)
+        #expect(h.lines[row] == "›  💬 You: New comment #\(DemoSource.article(number: 1, edition: 1).comments.count + 1) ✍️")
+        #expect(h.lines[row + 1] == "   ＋ Add a comment")
+        #expect(h.text != before)
+        #expect(h.lines[1].hasSuffix("\(h.reactor.currentState.sections[0].currentState.article.comments.count) comments")
+            || h.lines[1].hasSuffix("1 comment"))
+    }
+
+    @Test func emptyResultShowsTheEmptyState() {
+        let h = ScreenHarness(source: ScriptedSource { _ in .success(Page(items: [], hasMore: false)) })
+        h.advance(1)
+        #expect(h.lines[0].hasSuffix("0 items"))
+        #expect(h.lines[1] == " Nothing here yet — pull down or press r to refresh")
+        #expect(h.lines[2...22].allSatisfy { $0.isEmpty })
+        h.press(.up, .up)
+        #expect(h.lines[1] == " ↑ Release to refresh")
+    }
+
+    @Test func failedRefreshKeepsItemsAndToasts() {
+        var fail = false
+        let source = ScriptedSource { request in
+            fail ? .failure(SourceError("exit status 3"))
+                : .success(Page(items: (0..<30).map { .line("item \(request.offset + $0)") }, hasMore: true))
+        }
+        let h = ScreenHarness(source: source, pageSize: 30)
+        h.advance(1)
+        fail = true
+        h.press(.character("r"))
+        h.advance(1)
+        #expect(h.lines[1] == "›item 0")
+        #expect(h.lines[23] == " Refresh failed: exit status 3")
+        #expect(h.canvas.style(row: 23, column: 3).bold)
+        h.advance(3)
+        #expect(h.lines[23] == Self.help)
+        #expect(h.lines[0].hasSuffix("30 items"))
+    }
+
+    @Test func enterOnALinePrintsItAndQuitKeysQuit() {
+        let h = ScreenHarness(source: ScriptedSource.lines(total: 5))
+        h.advance(1)
+        h.press(.down, .down, .enter)
+        #expect(h.chosen == ["L2"])
+        h.press(.character("q"))
+        h.press(.escape)
+        h.press(.ctrl("c"))
+        #expect(h.quits == 3)
+    }
+
+    @Test func endFollowsTheEndOfALineSource() {
+        let h = ScreenHarness(source: ScriptedSource.lines(total: 1000), pageSize: 100)
+        h.advance(1)
+        h.press(.end)
+        for _ in 0..<30 { h.advance(1.2) }
+        #expect(h.lines[0].hasSuffix("1000 items"))
+        #expect(h.lines[21] == "›L999")
+        #expect(h.lines[22] == "   No more data")
+    }
+
+    @Test func chineseTexts() {
+        let h = demo { $0.language = .simplifiedChinese }
+        h.advance(0.05)
+        #expect(h.lines[1].hasSuffix(" 正在刷新数据中..."))
+        #expect(h.lines[2] == "   最后更新：无记录")
+        h.advance(1)
+        #expect(h.lines[0].hasSuffix("10 项"))
+        #expect(h.lines.contains("   ＋ 添加评论"))
+    }
+
+    @Test func tinyAndHugeTerminals() {
+        for (columns, rows) in [(1, 1), (2, 2), (10, 3), (300, 100)] {
+            let h = ScreenHarness(source: DemoSource(latency: 0.6), columns: columns, rows: rows)
+            h.advance(1)
+            h.press(.down, .end, .up, .home)
+            h.advance(1)
+            #expect(h.lines.count == rows)
+            for row in 0..<rows {
+                #expect(TextWidth.of(h.lines[row]) <= columns)
+            }
+        }
+    }
+
+    @Test func refreshCancelsAFooterThatIsStillParking() {
+        let h = demo()
+        h.advance(1)
+        h.press(.end)
+        #expect(h.screen.footer.state == .refreshing)
+        h.press(.character("r"))
+        #expect(h.screen.footer.state == .idle)
+        h.advance(1)
+        #expect(h.lines[0].hasSuffix("10 items"))
+        #expect(h.lines[2].hasSuffix("(edition 2)"))
+        #expect(!h.reactor.currentState.isLoadingMore)
+    }
+}

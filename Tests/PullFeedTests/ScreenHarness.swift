@@ -1,0 +1,53 @@
+import Foundation
+@testable import PullFeed
+import PullToRefresh
+import TerminalUI
+
+/// A feed screen on a `MemoryScreen`, driven with keys and virtual time.
+final class ScreenHarness {
+    static let now = Date(timeIntervalSince1970: 1_700_057_100)  // 2023-11-15 14:05 UTC
+    let time = VirtualTime()
+    let reactor: FeedReactor
+    let screen: FeedScreen
+    let canvas: MemoryScreen
+    var chosen: [String] = []
+    var quits = 0
+
+    init(source: FeedSource, pageSize: Int = 200, columns: Int = 80, rows: Int = 24,
+         configure: (inout FeedScreen.Options) -> Void = { _ in }) {
+        var options = FeedScreen.Options()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        configure(&options)
+        canvas = MemoryScreen(columns: columns, rows: rows)
+        reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now })
+        screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now })
+        screen.onChoose = { [unowned self] in self.chosen.append($0) }
+        screen.onQuit = { [unowned self] in self.quits += 1 }
+        screen.reactor = reactor
+        reactor.action.send(.refresh)
+        render()
+    }
+
+    @discardableResult
+    func render() -> [String] {
+        screen.render(on: canvas)
+        return canvas.lines
+    }
+
+    func press(_ keys: Key..., times: Int = 1) {
+        for _ in 0..<times {
+            for key in keys {
+                screen.handle(.key(key))
+                render()
+            }
+        }
+    }
+
+    func advance(_ seconds: Double) {
+        time.advance(seconds)
+        render()
+    }
+
+    var lines: [String] { canvas.lines }
+    var text: String { canvas.text }
+}
