@@ -68,7 +68,9 @@ public final class DemoSource: FeedSource {
     static func article(number: Int, edition: Int) -> Article {
         let key = number &* 31 &+ edition &* 7
         let title = topics[key % topics.count] + (edition > 1 ? " (edition \(edition))" : "")
-        let body = [sentences[key % sentences.count], sentences[(key / 3 + 1) % sentences.count]]
+        let n = sentences.count
+        let first = key % n
+        let body = [sentences[first], sentences[(first + 1 + (key / n) % (n - 1)) % n]]
         let comments = (0..<(key % 3)).map { i in
             Comment(author: authors[(key + i + 1) % authors.count],
                     text: i % 2 == 0 ? "Nice one 👍" : "学到了，谢谢分享！")
