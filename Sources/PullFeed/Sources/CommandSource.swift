@@ -18,7 +18,7 @@ public final class CommandSource: FeedSource {
     public var stateKey: String { (paged ? "page-command:" : "command:") + command }
     public let printsSelection = true
 
-    private let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
+    let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
 
     public init(command: String, paged: Bool, timeout: Double) {
         self.command = command

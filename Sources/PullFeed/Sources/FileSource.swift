@@ -13,7 +13,7 @@ public final class FileSource: FeedSource {
     public let printsSelection = true
 
     private let absolutePath: String
-    private let queue = DispatchQueue(label: "pullfeed.file-source")
+    let queue = DispatchQueue(label: "pullfeed.file-source")
     private let reader = ReaderSlot()
 
     public init(path: String) {

@@ -11,7 +11,7 @@ public final class StdinSource: FeedSource {
     public let stateKey = "stdin"
     public let printsSelection = true
 
-    private let queue = DispatchQueue(label: "pullfeed.stdin-source")
+    let queue = DispatchQueue(label: "pullfeed.stdin-source")
     private let store: StdinStore
 
     public init(fd: Int32 = STDIN_FILENO) {

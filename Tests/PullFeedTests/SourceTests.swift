@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import PullFeed
+
+@Suite struct FileSourceTests {
+    let time = VirtualTime()
+
+    @Test func readsPageByPageAndKnowsTheEnd() throws {
+        let path = temporaryFile(Array((1...450).map { "line \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(first.completed)
+        #expect(first.result?.lines?.count == 200)
+        #expect(first.result?.lines?.first == "line 1")
+        #expect(first.result?.hasMore == true)
+        let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
+        #expect(second.result?.lines?.first == "line 201")
+        let third = loadPage(source, queue: source.queue, offset: 400, limit: 200, time: time)
+        #expect(third.result?.lines?.count == 50)
+        #expect(third.result?.lines?.last == "line 450")
+        #expect(third.result?.hasMore == false)
+    }
+
+    @Test func aPageEndingAtTheEndOfTheFileHasNoMore() {
+        let path = temporaryFile(Array((1...400).map { "l\($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        _ = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        let last = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
+        #expect(last.result?.lines?.count == 200)
+        #expect(last.result?.hasMore == false)
+    }
+
+    @Test func crlfInvalidUTF8AndAMissingFinalNewline() {
+        let bytes: [UInt8] = Array("a\r\nb".utf8) + [0xFF, 0xFE] + Array("\r\n\u{1B}[2Jc".utf8)
+        let path = temporaryFile(bytes)
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(page.result?.lines == ["a", "b\u{FFFD}\u{FFFD}", "\u{1B}[2Jc"])
+        #expect(page.result?.hasMore == false)
+    }
+
+    @Test func refreshRereadsAndADeletedFileIsAFailure() {
+        let path = temporaryFile(Array("one\ntwo\n".utf8))
+        let source = FileSource(path: path)
+        #expect(loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time).result?.lines == ["one", "two"])
+        FileManager.default.createFile(atPath: path, contents: Data("three\n".utf8))
+        #expect(loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time).result?.lines == ["three"])
+        unlink(path)
+        let gone = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(gone.result?.reason == "cannot open '\(path)': No such file or directory")
+    }
+
+    @Test func aDirectoryIsAClearFailure() {
+        let source = FileSource(path: "/tmp")
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(page.result?.reason == "'/tmp' is a directory, not a text file")
+    }
+}
+
+@Suite struct StdinSourceTests {
+    @Test func readsAPipePageByPageAndRefreshReplaysIt() {
+        let time = VirtualTime()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = (1...25).map { "row \($0)\n" }.joined()
+        _ = text.withCString { write(fds[1], $0, strlen($0)) }
+        close(fds[1])
+        let source = StdinSource(fd: fds[0])
+        defer { close(fds[0]) }
+        let first = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(first.result?.lines?.first == "row 1")
+        #expect(first.result?.hasMore == true)
+        let again = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(again.result?.lines == first.result?.lines)
+        let rest = loadPage(source, queue: source.queue, offset: 20, limit: 10, time: time)
+        #expect(rest.result?.lines == (21...25).map { "row \($0)" })
+        #expect(rest.result?.hasMore == false)
+    }
+}
+
+@Suite struct CommandSourceTests {
+    let time = VirtualTime()
+
+    @Test func eachStdoutLineIsAnItem() {
+        let source = CommandSource(command: "printf 'a\\nb\\r\\nc'", paged: false, timeout: 5)
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(page.result?.lines == ["a", "b", "c"])
+        #expect(page.result?.hasMore == false)
+    }
+
+    @Test func aFailingCommandReportsItsFirstStderrLine() {
+        let source = CommandSource(command: "echo out; echo 'no such host' >&2; echo more >&2; exit 3", paged: false, timeout: 5)
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(page.result?.reason == "no such host")
+        let silent = CommandSource(command: "exit 4", paged: false, timeout: 5)
+        #expect(loadPage(silent, queue: silent.queue, offset: 0, limit: 1, time: time).result?.reason
+            == "command exited with status 4")
+    }
+
+    @Test func aHangingCommandTimesOutAndIsKilled() {
+        let marker = NSTemporaryDirectory() + "pullfeed-timeout-\(UUID().uuidString)"
+        let source = CommandSource(command: "sleep 30; touch \(marker)", paged: false, timeout: 0.3)
+        let started = Date()
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(page.result?.reason == "command timed out after 0.3 s")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test func pagedCommandsSeeTheirPageAndAShortPageEndsIt() {
+        let source = CommandSource(
+            command: "i=0; while [ $i -lt $PULLFEED_LIMIT ] && [ $((PULLFEED_OFFSET+i)) -lt 25 ]; do echo \"p$PULLFEED_PAGE-$((PULLFEED_OFFSET+i))\"; i=$((i+1)); done",
+            paged: true, timeout: 5)
+        let first = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(first.result?.lines?.first == "p0-0")
+        #expect(first.result?.hasMore == true)
+        let last = loadPage(source, queue: source.queue, offset: 20, limit: 10, time: time)
+        #expect(last.result?.lines == (20..<25).map { "p2-\($0)" })
+        #expect(last.result?.hasMore == false)
+    }
+
+    @Test func cancellingKillsTheWholeProcessGroup() {
+        let marker = NSTemporaryDirectory() + "pullfeed-cancel-\(UUID().uuidString)"
+        let source = CommandSource(command: "(sleep 1; touch \(marker)) & sleep 30", paged: false, timeout: 60)
+        let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
+        usleep(100_000)  // let the shell start its child
+        subscription.cancel()
+        source.queue.sync(flags: .barrier) {}
+        usleep(1_300_000)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+}
+
+@Suite struct BackgroundLoadTests {
+    @Test func deliversOnTheSchedulerAndCompletes() {
+        let time = VirtualTime()
+        let queue = DispatchQueue(label: "test")
+        var events: [String] = []
+        let subscription = BackgroundLoad.run(on: queue, deliverOn: time.scheduler) { _ in
+            .success(Page(items: [.line("x")], hasMore: false))
+        }
+        .sink(receiveCompletion: { _ in events.append("done") }, receiveValue: { _ in events.append("value") })
+        queue.sync {}
+        #expect(events.isEmpty)
+        time.advance(0)
+        #expect(events == ["value", "done"])
+        subscription.cancel()
+    }
+
+    @Test func aCancelledLoadDeliversNothing() {
+        let time = VirtualTime()
+        let queue = DispatchQueue(label: "test")
+        let gate = DispatchSemaphore(value: 0)
+        let sawCancel = CancellationToken()
+        var events: [String] = []
+        let subscription = BackgroundLoad.run(on: queue, deliverOn: time.scheduler) { token in
+            gate.wait()
+            if token.isCancelled { sawCancel.cancel() }
+            return .success(Page(items: [], hasMore: false))
+        }
+        .sink(receiveCompletion: { _ in events.append("done") }, receiveValue: { _ in events.append("value") })
+        subscription.cancel()
+        gate.signal()
+        queue.sync {}
+        time.advance(0)
+        #expect(sawCancel.isCancelled)
+        #expect(events.isEmpty)
+    }
+}
