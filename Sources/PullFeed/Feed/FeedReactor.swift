@@ -14,6 +14,8 @@ public final class FeedReactor: Reactor {
     public enum Action {
         case refresh
         case loadMore
+        /// Loads the rest of a line source in large pages (End: go to the end of the input).
+        case loadRest
         case select(Int?)
         case choose(String)
     }
@@ -53,6 +55,8 @@ public final class FeedReactor: Reactor {
     }
 
     public static let toastDuration: Double = 3
+    /// Lines per request when loading the rest of a line source.
+    public static let bulkPageSize = 20_000
 
     public let initialState: State
     public let reactorStorage = ReactorStorage()
@@ -89,7 +93,8 @@ public final class FeedReactor: Reactor {
     public func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         switch action {
         case .refresh: return refresh()
-        case .loadMore: return loadMore()
+        case .loadMore: return loadMore(limit: pageSize)
+        case .loadRest: return loadMore(limit: max(pageSize, Self.bulkPageSize))
         case .select(let row): return Just(.select(row)).eraseToAnyPublisher()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         }
@@ -120,13 +125,13 @@ public final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    private func loadMore() -> AnyPublisher<Mutation, Never> {
+    private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
             return Empty().eraseToAnyPublisher()
         }
         let cancelHeader: [Mutation] = state.isRefreshing ? [.setRefreshing(false)] : []
-        let request = PageRequest(offset: state.itemCount, limit: pageSize)
+        let request = PageRequest(offset: state.itemCount, limit: limit)
         let started = started
         let result = source.load(request, on: scheduler)
             .prefix(untilOutputFrom: started.filter { $0 == .header })

@@ -143,7 +143,7 @@ public final class FeedScreen: ReactorView {
         }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
-            if new.hasMore { footerMoved(movingDown: true) } else { followsEnd = false }
+            if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
         }
         onNeedsRender()
     }
@@ -232,7 +232,11 @@ public final class FeedScreen: ReactorView {
             releasePulls()
         }
         syncInsets()
-        footerMoved(movingDown: movingDown)
+        if followsEnd {
+            reactor?.action.send(.loadRest)
+        } else {
+            footerMoved(movingDown: movingDown)
+        }
         if case .clicked(let row) = outcome {
             reactor?.action.send(.select(row))
         } else if outcome == .moved {
