@@ -46,6 +46,8 @@ public final class FeedReactor: Reactor {
         public var selectedRow: Int?
         /// Bumped whenever the set of items changes (not for comment edits inside a section).
         public var itemsVersion = 0
+        /// Bumped when a refresh replaces the items (the list goes back to the top).
+        public var generation = 0
         @Pulse public var toast: Toast?
         /// The line the user chose with Enter (line sources): the app prints it and exits.
         @Pulse public var chosenLine: String?
@@ -182,6 +184,7 @@ public final class FeedReactor: Reactor {
         case .replace(let page, let date):
             state.sections = []
             state.lines = LineList()
+            state.generation &+= 1
             add(page, to: &state)
             state.hasMore = page.hasMore
             state.hasLoaded = true

@@ -108,8 +108,7 @@ public final class FeedScreen: ReactorView {
         var rowsChanged = false
         rows.update(from: new, addCommentTitle: strings.addComment)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
-            let replaced = new.isEmpty || (new.hasLoaded && new.lastUpdated != old.lastUpdated && !old.isEmpty)
-            list.reloadData(keepingSelection: !replaced)
+            list.reloadData(keepingSelection: new.generation == old.generation)
             footer.hasContent = !new.isEmpty
             rowsChanged = true
         }
