@@ -149,6 +149,9 @@ public final class FeedScreen: ReactorView {
 
     private func show(_ toast: Toast?) {
         toastText = toast.map { strings.toast($0.kind) }
+        // Following the end retries nothing: a failed page stops it (else a broken source
+        // would be asked again and again).
+        if case .loadMoreFailed? = toast?.kind { followsEnd = false }
         if case .noMoreData? = toast?.kind { toastIsError = false } else { toastIsError = toast != nil }
         onNeedsRender()
     }
