@@ -22,6 +22,9 @@ public struct InputDecoder: Sendable {
     /// Whether bytes of an unfinished sequence are waiting for more input or `flushPending()`.
     public var hasPending: Bool { !pending.isEmpty }
 
+    /// How many bytes are waiting (never more than one sequence's worth).
+    var pendingCount: Int { pending.count }
+
     /// Decodes `bytes` after whatever was pending; keeps an unfinished tail pending.
     public mutating func feed<S: Sequence>(_ bytes: S) -> [InputEvent] where S.Element == UInt8 {
         pending.append(contentsOf: bytes)

@@ -41,14 +41,31 @@ extension ListView {
         let textColumn = 1 + row.indent
         guard textColumn < width else { return }
         let available = width - textColumn
-        let text = Self.truncated(TextSanitizer.sanitize(row.text), toWidth: available)
+        let text = Self.truncated(TextSanitizer.sanitize(Self.visiblePrefix(of: row.text, width: available)), toWidth: available)
         canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
+    }
+
+    /// The start of `text` that is enough to draw it `width` columns wide (and to see that it
+    /// is cut): it ends after the first character that would take column `width + 1` once
+    /// sanitised. So a frame costs the width of the screen, not the length of a 1 MB line.
+    static func visiblePrefix(of text: String, width: Int) -> String {
+        var columns = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let ch = text[index]
+            index = text.index(after: index)
+            if TextWidth.of(ch) > 0 || ch.unicodeScalars.contains(where: TextSanitizer.needsReplacement) {
+                columns += 1
+                if columns > width { break }
+            }
+        }
+        return index == text.endIndex ? text : String(text[..<index])
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when cut; a wide character
     /// that would straddle the limit is dropped, never split. Looks at no more of the
     /// text than fits.
-    private static func truncated(_ text: String, toWidth width: Int) -> String {
+    static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         var used = 0
         var cut = text.startIndex

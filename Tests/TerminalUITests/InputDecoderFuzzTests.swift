@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TerminalUI
 
@@ -65,6 +66,43 @@ import Testing
             var byteByByte = InputDecoder()
             let single = stream.flatMap { byteByByte.feed([$0]) } + byteByByte.flushPending()
             #expect(single == expected, "seed \(seed): \(stream)")
+        }
+    }
+
+    /// `PULLFEED_FUZZ_ITERATIONS=N` runs N times as many streams.
+    static let multiplier = max(1, Int(ProcessInfo.processInfo.environment["PULLFEED_FUZZ_ITERATIONS"] ?? "") ?? 1)
+
+    /// Long floods fed in terminal-sized reads: whatever arrives, what is kept pending stays
+    /// bounded (a paste cannot grow it), and every event is valid.
+    @Test func floodsKeepTheirPendingTailBounded() {
+        var rng = SeededGenerator(state: 7)
+        for _ in 0..<(20 * Self.multiplier) {
+            var decoder = InputDecoder()
+            var pendingLimitHeld = true
+            var valid = true
+            for _ in 0..<200 {
+                let chunk = (0..<Int.random(in: 1...512, using: &rng)).map { _ in
+                    Bool.random(using: &rng) ? Self.interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+                }
+                valid = valid && decoder.feed(chunk).allSatisfy(Self.isValid)
+                pendingLimitHeld = pendingLimitHeld && decoder.pendingCount <= InputDecoder.maxSequenceLength
+            }
+            #expect(valid && pendingLimitHeld)
+            #expect(decoder.flushPending().allSatisfy(Self.isValid))
+            #expect(!decoder.hasPending)
+        }
+    }
+
+    @Test(.enabled(if: multiplier > 1, "set PULLFEED_FUZZ_ITERATIONS for a longer run"))
+    func moreRandomStreamsOnDemand() {
+        var rng = SeededGenerator(state: 99)
+        for _ in 0..<(1_000 * (Self.multiplier - 1)) {
+            let stream = Self.randomStream(&rng)
+            var whole = InputDecoder()
+            let expected = whole.feed(stream) + whole.flushPending()
+            var byteByByte = InputDecoder()
+            let single = stream.flatMap { byteByByte.feed([$0]) } + byteByByte.flushPending()
+            #expect(single == expected && expected.allSatisfy(Self.isValid), "\(stream)")
         }
     }
 }

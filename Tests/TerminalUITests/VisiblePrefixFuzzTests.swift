@@ -1,0 +1,28 @@
+import Testing
+@testable import TerminalUI
+
+/// A row is drawn from the start of its text that fits the screen (so a 1 MB line costs
+/// one screen width per frame); that must look exactly like drawing the whole text.
+@Suite struct VisiblePrefixFuzzTests {
+    static let pieces: [String] = [
+        "a", "Z", " ", "\t", "\u{1B}", "\u{1B}[2J", "\u{07}", "\u{00}", "\u{7F}", "\u{9B}", "\u{85}",
+        "中", "漢字", "🎉", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{202E}", "\u{200B}",
+        "한", "\u{1160}", "\u{FFFD}", "…",
+    ]
+
+    @Test func drawingThePrefixEqualsDrawingTheWholeText() {
+        var rng = InputDecoderFuzzTests.SeededGenerator(state: 2026)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+            let width = Int.random(in: 0...40, using: &rng)
+            let whole = ListView.truncated(TextSanitizer.sanitize(text), toWidth: width)
+            let prefix = ListView.truncated(TextSanitizer.sanitize(ListView.visiblePrefix(of: text, width: width)), toWidth: width)
+            #expect(prefix == whole, "width \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func aHugeLineIsNotReadPastTheScreen() {
+        let line = String(repeating: "x\u{1B}", count: 500_000)
+        #expect(ListView.visiblePrefix(of: line, width: 80).count == 81)
+    }
+}
