@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PullFeed
 import TerminalUI
@@ -22,5 +23,68 @@ import TerminalUI
         h.press(.end)
         h.advance(1)
         #expect(h.lines[h.lines.count - 1] == " Load more failed: page 2 is broken")
+    }
+}
+
+/// Commands that fail in every way a command can, through the screen.
+@Suite struct FailingCommandScreenTests {
+    func settle(_ h: ScreenHarness, _ source: CommandSource) {
+        for _ in 0..<3 {
+            source.queue.sync(flags: .barrier) {}
+            h.advance(0.2)
+        }
+    }
+
+    /// A source that succeeds once (30 lines), then runs `failing` on every refresh.
+    func failingAfterFirst(_ failing: String, timeout: Double = 10) -> (ScreenHarness, CommandSource, String) {
+        let flag = NSTemporaryDirectory() + "pullfeed-flag-\(UUID().uuidString)"
+        let source = CommandSource(
+            command: "if [ -e '\(flag)' ]; then \(failing); else seq 1 30; fi", paged: false, timeout: timeout)
+        let h = ScreenHarness(source: source)
+        settle(h, source)
+        FileManager.default.createFile(atPath: flag, contents: nil)
+        return (h, source, flag)
+    }
+
+    @Test(arguments: [
+        ("echo 'no route to host' >&2; exit 3", "Refresh failed: no route to host"),
+        ("exit 4", "Refresh failed: command exited with status 4"),
+        ("echo 'only stderr' >&2", ""),
+        ("echo partial; kill -9 $$", "Refresh failed: command killed by signal 9"),
+        ("sleep 30", "Refresh failed: command timed out after 0.5 s"),
+    ])
+    func aFailedRefreshKeepsTheItemsAndNamesTheReason(failing: String, toast: String) {
+        let (h, source, flag) = failingAfterFirst(failing, timeout: 0.5)
+        defer { unlink(flag) }
+        #expect(h.reactor.currentState.lines.count == 30)
+        h.press(.down, .down)
+        h.press(.character("r"))
+        settle(h, source)
+        if toast.isEmpty {
+            // Exit 0 with nothing on stdout is a successful, empty refresh.
+            #expect(h.lines[1] == " Nothing here yet — pull down or press r to refresh")
+        } else {
+            #expect(h.reactor.currentState.lines.count == 30)
+            #expect(h.lines[1].hasSuffix("1") && h.lines[3] == "›3")
+            #expect(h.lines[23] == " " + toast)
+        }
+    }
+
+    @Test func aRunningCommandIsRegisteredForKillingOnExitUntilItEnds() throws {
+        let pidFile = NSTemporaryDirectory() + "pullfeed-pid-\(UUID().uuidString)"
+        defer { unlink(pidFile) }
+        let source = CommandSource(command: "echo $$ > '\(pidFile)'; exec sleep 0.5", paged: false, timeout: 10)
+        let time = VirtualTime()
+        let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
+        defer { subscription.cancel() }
+        var pid: pid_t?
+        for _ in 0..<200 where pid == nil {
+            usleep(10_000)
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let child = try #require(pid)
+        #expect(ProcessGroups.contains(child))
+        source.queue.sync(flags: .barrier) {}
+        #expect(!ProcessGroups.contains(child))
     }
 }

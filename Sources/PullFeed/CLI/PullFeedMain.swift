@@ -72,6 +72,7 @@ public enum PullFeedMain {
         reactor.action.send(.refresh)
         let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
         terminal.restore()
+        ProcessGroups.killAll()
         persistence.cancel()
         screen.reactor = nil
 

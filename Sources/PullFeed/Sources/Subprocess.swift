@@ -66,6 +66,8 @@ struct Subprocess {
             return .failure(SourceError("cannot run /bin/sh: \(String(cString: strerror(spawnResult)))"))
         }
         let group = pid
+        ProcessGroups.insert(group)
+        defer { ProcessGroups.remove(group) }
         token.onCancel { kill(-group, SIGKILL) }
 
         var output = Output(stdout: [], stderr: [], status: 0)
