@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// SIGINT, SIGTERM and SIGHUP while idle, while refreshing and while a command runs: the
+/// app exits with 128 + the signal, the terminal is restored, and the command's whole
+/// process group is gone.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
+struct HardeningSignalTests {
+    enum Moment: String, CaseIterable {
+        case idle, refreshing, commandRunning
+    }
+
+    static let signals: [(name: String, number: Int32)] = [("SIGINT", SIGINT), ("SIGTERM", SIGTERM), ("SIGHUP", SIGHUP)]
+
+    @Test(arguments: Moment.allCases)
+    func signalsRestoreTheTerminalAndEndTheChildren(moment: Moment) throws {
+        for (name, signal) in Self.signals {
+            let context = "\(name) while \(moment.rawValue)"
+            let directory = HardeningSession.makeDirectory()
+            let pidFile = directory + "/child.pid"
+            let arguments: [String]
+            switch moment {
+            case .idle: arguments = ["--latency", "0"]
+            case .refreshing: arguments = ["--latency", "5"]
+            case .commandRunning:
+                // The shell records its pid (= the process group), starts a grandchild, and hangs.
+                arguments = ["--command", "echo $$ > '\(pidFile)'; sleep 30 & sleep 30"]
+            }
+            let session = try HardeningSession(arguments, directory: directory)
+            let app = try session.appPID()
+            switch moment {
+            case .idle: try session.tmux.waitFor("Article 1 ·")
+            case .refreshing: try session.tmux.waitFor("Loading...")
+            case .commandRunning: try session.tmux.waitFor("Loading...")
+            }
+            #expect(session.tmux.isAlternateScreenOn(), "\(context): the app never drew")
+            let group = moment == .commandRunning ? ProcessProbe.pid(inFile: pidFile) : nil
+            if moment == .commandRunning {
+                #expect(group != nil, "\(context): the command did not start")
+                #expect(ProcessProbe.members(ofGroup: group ?? -1).count >= 2, "\(context): the command's group is not running")
+            }
+
+            #expect(kill(app, signal) == 0)
+            let status = try session.exitStatus()
+            #expect(status == Int(128 + signal), "\(context): exit status")
+            session.expectTerminalRestored(context)
+            #expect(!session.tmux.capture().contains("pullfeed:"), "\(context): printed an error")
+            if let group {
+                let deadline = Date().addingTimeInterval(3)
+                while !ProcessProbe.members(ofGroup: group).isEmpty, Date() < deadline { usleep(20_000) }
+                #expect(ProcessProbe.members(ofGroup: group).isEmpty, "\(context): the command outlived the app")
+            }
+        }
+    }
+
+    /// Ctrl-C typed at the keyboard (the tty sends SIGINT) and q during a command.
+    @Test func ctrlCAndQuitDuringACommandLeaveNothingRunning() throws {
+        for (keys, expected) in [("C-c", [0, 130]), ("q", [0])] {
+            let directory = HardeningSession.makeDirectory()
+            let pidFile = directory + "/child.pid"
+            let session = try HardeningSession(["--command", "echo $$ > '\(pidFile)'; exec sleep 30"], directory: directory)
+            try session.tmux.waitFor("Loading...")
+            let group = try #require(ProcessProbe.pid(inFile: pidFile))
+            session.tmux.sendKeys(keys)
+            let status = try session.exitStatus()
+            #expect(expected.contains(status), "\(keys): status \(status)")
+            session.expectTerminalRestored(keys)
+            let deadline = Date().addingTimeInterval(3)
+            while !ProcessProbe.members(ofGroup: group).isEmpty, Date() < deadline { usleep(20_000) }
+            #expect(ProcessProbe.members(ofGroup: group).isEmpty, "\(keys): the command outlived the app")
+        }
+    }
+}
