@@ -153,8 +153,20 @@ final class Tmux {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for arg in cArgs { free(arg) } }
+        // Test runners block most signals on their threads; tmux (and the program it starts)
+        // must not inherit that mask, or it would never see SIGCHLD, SIGTERM or SIGWINCH.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run tmux: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
