@@ -19,7 +19,7 @@ struct TerminalUIDemoTests {
 
     /// The shell is back: normal screen, and the tty echoes again (termios restored).
     private func expectShellIsBack(_ tmux: Tmux, status: Int) throws {
-        let screen = try tmux.waitFor("demo exited with \(status)")
+        let screen = try tmux.waitFor("demo exited with \(status)\n$")  // and the shell's prompt
         #expect(!tmux.isAlternateScreenOn())
         #expect(!screen.contains(Self.title))
         tmux.sendKeys("echo typed-here", literal: true)
@@ -62,6 +62,19 @@ struct TerminalUIDemoTests {
     @Test func qQuits() throws {
         let tmux = try startDemo()
         defer { tmux.kill() }
+        tmux.sendKeys("q")
+        try expectShellIsBack(tmux, status: 0)
+    }
+
+    @Test func resizeRedrawsAtTheNewSize() throws {
+        let tmux = try startDemo()
+        defer { tmux.kill() }
+        try tmux.resize(columns: 50, rows: 12)
+        let screen = try tmux.waitFor("50×12")
+        let lines = screen.components(separatedBy: "\n")
+        #expect(lines[0].hasSuffix("50×12"))
+        #expect(lines.contains { $0.contains("Last input: resize 50×12") })
+        #expect(lines[11].contains("↑↓/jk scroll"))
         tmux.sendKeys("q")
         try expectShellIsBack(tmux, status: 0)
     }

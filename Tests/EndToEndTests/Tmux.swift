@@ -121,6 +121,11 @@ final class Tmux {
         }
     }
 
+    /// Resizes the window (the program gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// The process id of the program in the pane.
     func panePID() -> Int32? {
         Int32((try? run(["display-message", "-p", "-t", session, "#{pane_pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
