@@ -59,8 +59,8 @@ struct PullFeedAppTests {
             tmux.sendKeys("End")
             try tmux.waitFor("\(items) items", timeout: 5)
         }
-        let screen = try press(tmux, "End", until: "No more data")
-        #expect(lines(screen)[22] == "   No more data")
+        tmux.sendKeys("End")
+        let screen = try tmux.waitUntil("the footer to say No more data") { lines($0)[22] == "   No more data" }
         #expect(screen.contains("Article 50 ·"))
         tmux.sendKeys("q")
         try tmux.waitFor("pullfeed exited with 0")
