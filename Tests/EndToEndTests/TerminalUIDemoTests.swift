@@ -11,7 +11,8 @@ struct TerminalUIDemoTests {
     /// test can see the shell come back.
     private func startDemo(environment: [String: String] = [:]) throws -> Tmux {
         let binary = try #require(Tmux.builtProduct("terminalui-demo"), "terminalui-demo is not built: run `swift build` first")
-        let script = #""$0"; echo "demo exited with $?"; exec sh"#
+        // The trap keeps this shell alive through Ctrl-C (which reaches the whole process group).
+        let script = #"trap : INT; "$0"; echo "demo exited with $?"; exec sh"#
         let tmux = try Tmux(command: ["sh", "-c", script, binary.path], environment: ["PS1": "$ ", "SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 })
         try tmux.waitFor("Item 000001")
         return tmux
@@ -77,6 +78,39 @@ struct TerminalUIDemoTests {
         #expect(lines[11].contains("↑↓/jk scroll"))
         tmux.sendKeys("q")
         try expectShellIsBack(tmux, status: 0)
+    }
+
+    @Test func ctrlCRestoresTheTerminalAndExits130() throws {
+        let tmux = try startDemo()
+        defer { tmux.kill() }
+        tmux.sendKeys("C-c")
+        try expectShellIsBack(tmux, status: 130)
+    }
+
+    @Test(arguments: [
+        ("dumb", "TERM=dumb cannot show a full-screen interface"),
+        ("", "TERM is not set"),
+        ("no-such-terminal-xyz", "unknown terminal type TERM=no-such-terminal-xyz"),
+    ])
+    func unusableTermIsOneClearLineAndExit1(term: String, message: String) throws {
+        let binary = try #require(Tmux.builtProduct("terminalui-demo"), "terminalui-demo is not built: run `swift build` first")
+        let script = #""$0"; echo "demo exited with $?"; exec sh"#
+        let tmux = try Tmux(command: ["sh", "-c", script, binary.path], environment: ["PS1": "$ ", "TERM": term])
+        defer { tmux.kill() }
+        let screen = try tmux.waitFor("demo exited with 1")
+        let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(lines.first?.hasPrefix("terminalui-demo: " + message) == true)
+        #expect(lines.last == "$")
+        #expect(!tmux.isAlternateScreenOn())
+    }
+
+    @Test func noControllingTerminalIsOneClearLineAndExit1() throws {
+        let binary = try #require(Tmux.builtProduct("terminalui-demo"), "terminalui-demo is not built: run `swift build` first")
+        let script = #"setsid -w "$0" </dev/null; echo "demo exited with $?"; exec sh"#
+        let tmux = try Tmux(command: ["sh", "-c", script, binary.path], environment: ["PS1": "$ "])
+        defer { tmux.kill() }
+        let screen = try tmux.waitFor("demo exited with 1")
+        #expect(screen.hasPrefix("terminalui-demo: no terminal:"))
     }
 
     @Test func sigtermRestoresTheTerminalAndExits143() throws {

@@ -65,6 +65,33 @@ import Testing
         withExtendedLifetime(cancellable) {}
     }
 
+    @Test func worksWithCombineOperators() {
+        let loop = MainLoop()
+        let scheduler = loop.scheduler
+        let subject = PassthroughSubject<Int, Never>()
+        let log = Log()
+        let subscription = subject
+            .receive(on: scheduler)
+            .debounce(for: .milliseconds(50), scheduler: scheduler)
+            .delay(for: .milliseconds(2), scheduler: scheduler)
+            .sink { value in
+                log.append("\(value)")
+                loop.stop(exitCode: Int32(value))
+            }
+        final class Box: @unchecked Sendable {
+            let subject: PassthroughSubject<Int, Never>
+            init(_ subject: PassthroughSubject<Int, Never>) { self.subject = subject }
+        }
+        let box = Box(subject)
+        let sender = Thread {
+            for i in 1...5 { box.subject.send(i) }
+        }
+        sender.start()
+        #expect(loop.run() == 5)  // the test's thread runs the loop; debounce kept the last value
+        #expect(log.entries == ["5"])
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test func rendersOnlyWhenAskedAndAtMostOncePerTurn() {
         let loop = MainLoop()
         let scheduler = loop.scheduler
