@@ -57,6 +57,7 @@ let package = Package(
             dependencies: ["PullFeed", "TerminalUI", "Reactors", "PullToRefresh"],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], path: "Examples/TerminalUIDemo"),
         .testTarget(
             name: "ReactorsTests",
             dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]

@@ -140,6 +140,19 @@ static void pf_fatal_handler(int sig, siginfo_t *info, void *context) {
     }
 }
 
+/* An alternate signal stack for the calling thread, so the crash handler also runs after a
+   stack overflow. Keeps an existing one (the Swift runtime may have installed it). */
+static inline int pf_ensure_alt_stack(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
+    stack_t stack;
+    stack.ss_size = 64 * 1024;
+    stack.ss_sp = malloc(stack.ss_size);
+    stack.ss_flags = 0;
+    if (stack.ss_sp == NULL) return -1;
+    return sigaltstack(&stack, NULL);
+}
+
 static inline int pf_install_fatal_handler(int sig) {
     if (sig <= 0 || sig >= 32) return -1;
     struct sigaction action;

@@ -48,24 +48,12 @@ public final class BackRefreshFooter: RefreshFooter {
 
     /// Over-scroll past the bottom by `rows`. Ignored while hidden, refreshing or with no more data.
     public func pull(by rows: Int) {
-        guard hasContent, state == .idle || state == .pulling else { return }
-        let changed = gesture.pull(by: rows)
-        transition(to: gesture.distance >= height ? .pulling : .idle)
-        if changed { notifyChange() }
+        guard hasContent else { return }
+        pull(gesture, by: rows, threshold: height)
     }
 
     /// The user let go: load if pulled past the threshold, else spring back.
-    public func release() {
-        guard state == .idle || state == .pulling else { return }
-        let wasPulling = state == .pulling
-        let wasPulled = gesture.distance > 0
-        gesture.reset()
-        if wasPulling {
-            enterRefreshing()
-        } else if wasPulled {
-            notifyChange()
-        }
-    }
+    public func release() { release(gesture) }
 
     override func willEnterRefreshing() { gesture.reset() }
 

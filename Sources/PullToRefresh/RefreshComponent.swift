@@ -215,6 +215,29 @@ public class RefreshComponent {
     /// Notifies a visual change that is not a state change.
     func notifyChange() { post(.change) }
 
+    /// Pull input for a pullable component (header, back footer): moves `gesture` and
+    /// switches between idle and pulling at `threshold` rows. Ignored while refreshing.
+    func pull(_ gesture: PullGesture, by rows: Int, threshold: Int) {
+        guard state == .idle || state == .pulling else { return }
+        let changed = gesture.pull(by: rows)
+        transition(to: gesture.distance >= threshold ? .pulling : .idle)
+        if changed { notifyChange() }
+    }
+
+    /// The user let go of a pullable component: refresh if it was pulled past the
+    /// threshold, else spring back. No-op when not pulled.
+    func release(_ gesture: PullGesture) {
+        guard state == .idle || state == .pulling else { return }
+        let wasPulling = state == .pulling
+        let wasPulled = gesture.distance > 0
+        gesture.reset()
+        if wasPulling {
+            enterRefreshing()
+        } else if wasPulled {
+            notifyChange()
+        }
+    }
+
     private func post(_ notification: Notification) {
         pending.append(notification)
         guard !delivering else { return }

@@ -70,25 +70,12 @@ public final class RefreshHeader: RefreshComponent {
 
     /// Over-scroll past the top by `rows` (negative: pushed back). Ignored while refreshing.
     public func pull(by rows: Int) {
-        guard state == .idle || state == .pulling else { return }
-        let changed = gesture.pull(by: rows)
-        transition(to: gesture.distance >= height ? .pulling : .idle)
-        if changed { notifyChange() }
+        pull(gesture, by: rows, threshold: height)
     }
 
     /// The user let go (any non-pull input, or the release delay passed): refresh if pulled
     /// past the threshold, else spring back. No-op when not pulled.
-    public func release() {
-        guard state == .idle || state == .pulling else { return }
-        let wasPulling = state == .pulling
-        let wasPulled = gesture.distance > 0
-        gesture.reset()
-        if wasPulling {
-            enterRefreshing()
-        } else if wasPulled {
-            notifyChange()
-        }
-    }
+    public func release() { release(gesture) }
 
     override func willEnterRefreshing() { gesture.reset() }
 

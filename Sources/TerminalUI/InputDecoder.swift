@@ -90,18 +90,7 @@ public struct InputDecoder: Sendable {
         guard j < b.count else { return .incomplete }
         let final = b[j]
         guard (0x40...0x7E).contains(final) else { return .consumed(j - i, nil) }
-        let key: Key?
-        switch final {
-        case UInt8(ascii: "A"): key = .up
-        case UInt8(ascii: "B"): key = .down
-        case UInt8(ascii: "C"): key = .right
-        case UInt8(ascii: "D"): key = .left
-        case UInt8(ascii: "H"): key = .home
-        case UInt8(ascii: "F"): key = .end
-        case UInt8(ascii: "M"): key = .enter
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): key = .function(Int(final) - 0x50 + 1)
-        default: key = nil
-        }
+        let key = final == UInt8(ascii: "M") ? .enter : cursorOrFunctionKey(final)
         return .consumed(j - i + 1, key.map(InputEvent.key))
     }
 
@@ -130,23 +119,31 @@ public struct InputDecoder: Sendable {
         return .consumed(consumed, interpretCSI(b[start..<paramsEnd], final: final))
     }
 
+    /// The key a CSI or SS3 final byte names: arrows, Home/End (H/F), F1–F4 (P–S).
+    private static func cursorOrFunctionKey(_ final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): .function(Int(final) - 0x50 + 1)
+        default: nil
+        }
+    }
+
     private static func interpretCSI(_ params: ArraySlice<UInt8>, final: UInt8) -> InputEvent? {
         if params.first == UInt8(ascii: "<") { return sgrMouse(params.dropFirst(), final: final) }
         guard let numbers = parseNumbers(params) else { return nil }
         let first = numbers.first ?? nil
         let key: Key?
         switch final {
-        case UInt8(ascii: "A"): key = .up
-        case UInt8(ascii: "B"): key = .down
-        case UInt8(ascii: "C"): key = .right
-        case UInt8(ascii: "D"): key = .left
-        case UInt8(ascii: "H"): key = .home
-        case UInt8(ascii: "F"): key = .end
         case UInt8(ascii: "Z"): key = .backTab
         case UInt8(ascii: "P")...UInt8(ascii: "S"):
-            key = numbers.isEmpty || first == 1 ? .function(Int(final) - 0x50 + 1) : nil
+            key = numbers.isEmpty || first == 1 ? cursorOrFunctionKey(final) : nil
         case UInt8(ascii: "~"): key = first.flatMap(tildeKey)
-        default: key = nil
+        default: key = cursorOrFunctionKey(final)
         }
         return key.map(InputEvent.key)
     }

@@ -44,8 +44,8 @@ public final class MainLoop: @unchecked Sendable {
         close(wakeWrite)
     }
 
-    /// Asks for a render at the end of the current turn (or the next one, if called from
-    /// another thread or a timer).
+    /// Asks for a render at the end of the current turn. Call it on the loop thread (from
+    /// `handle`, or from work scheduled on `scheduler`).
     public func setNeedsRender() {
         shared.withLock { $0.needsRender = true }
     }
@@ -111,8 +111,9 @@ public final class MainLoop: @unchecked Sendable {
 
             // Sleep until input, a wake-up, a signal, the next timer or the ESC delay.
             let now = Self.now()
-            var deadline = shared.withLock { $0.timers.nextDeadline() }
+            var (deadline, renderPending) = shared.withLock { ($0.timers.nextDeadline(), $0.needsRender) }
             if let escapeDeadline { deadline = min(deadline ?? .max, escapeDeadline) }
+            if renderPending { deadline = now }
             let timeout: Int32 = deadline.map { Self.pollTimeout(from: now, to: $0) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let ready = poll(&fds, nfds_t(fds.count), timeout)

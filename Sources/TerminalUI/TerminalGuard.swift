@@ -40,6 +40,7 @@ public enum TerminalGuard {
         state.withLock { state in
             guard !state.fatalHandlersInstalled else { return }
             state.fatalHandlersInstalled = true
+            _ = pf_ensure_alt_stack()
             for signal in fatalSignals { _ = pf_install_fatal_handler(signal) }
             _ = pf_register_atexit()
         }

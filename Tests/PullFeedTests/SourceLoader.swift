@@ -20,7 +20,7 @@ func loadPage(_ source: FeedSource, queue: DispatchQueue, offset: Int, limit: In
 /// A temporary file with `contents`, removed by the caller.
 func temporaryFile(_ contents: [UInt8]) -> String {
     let path = NSTemporaryDirectory() + "pullfeed-test-\(UUID().uuidString).txt"
-    FileManager.default.createFile(atPath: path, contents: Data(contents))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(contents))
     return path
 }
 

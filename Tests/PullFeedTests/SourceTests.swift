@@ -47,7 +47,7 @@ import Testing
         let path = temporaryFile(Array("one\ntwo\n".utf8))
         let source = FileSource(path: path)
         #expect(loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time).result?.lines == ["one", "two"])
-        FileManager.default.createFile(atPath: path, contents: Data("three\n".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("three\n".utf8))
         #expect(loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time).result?.lines == ["three"])
         unlink(path)
         let gone = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)

@@ -65,22 +65,52 @@ import Testing
         withExtendedLifetime(cancellable) {}
     }
 
+    @Test func worksWithCombineOperators() {
+        let loop = MainLoop()
+        let scheduler = loop.scheduler
+        let subject = PassthroughSubject<Int, Never>()
+        let log = Log()
+        let subscription = subject
+            .receive(on: scheduler)
+            .debounce(for: .milliseconds(50), scheduler: scheduler)
+            .delay(for: .milliseconds(2), scheduler: scheduler)
+            .sink { value in
+                log.append("\(value)")
+                loop.stop(exitCode: Int32(value))
+            }
+        final class Box: @unchecked Sendable {
+            let subject: PassthroughSubject<Int, Never>
+            init(_ subject: PassthroughSubject<Int, Never>) { self.subject = subject }
+        }
+        let box = Box(subject)
+        let sender = Thread {
+            for i in 1...5 { box.subject.send(i) }
+        }
+        sender.start()
+        #expect(loop.run() == 5)  // the test's thread runs the loop; debounce kept the last value
+        #expect(log.entries == ["5"])
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test func rendersOnlyWhenAskedAndAtMostOncePerTurn() {
         let loop = MainLoop()
         let scheduler = loop.scheduler
         var renders = 0
+        func later(_ action: @escaping () -> Void) {
+            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(3)), action)
+        }
+        // Turn 1: the first frame and three requests. Each `later` step runs in a later turn
+        // (work scheduled during a turn never runs in that turn).
         scheduler.schedule {
             loop.setNeedsRender()
             loop.setNeedsRender()
+            later {
+                loop.setNeedsRender()
+                later { later { loop.stop(exitCode: 0) } }  // two turns without requests
+            }
         }
         scheduler.schedule { loop.setNeedsRender() }
-        let now = scheduler.now
-        scheduler.schedule(after: now.advanced(by: .milliseconds(5))) { loop.setNeedsRender() }
-        scheduler.schedule(after: now.advanced(by: .milliseconds(8))) {}
-        scheduler.schedule(after: now.advanced(by: .milliseconds(12))) { loop.stop(exitCode: 0) }
         _ = loop.run { renders += 1 }
-        // The first frame and the three requests share the first turn; the 5 ms request gets a
-        // second frame; the turns at 8 ms and 12 ms requested none.
         #expect(renders == 2)
     }
 
@@ -119,20 +149,27 @@ import Testing
     @Test func framesShowTheLatestState() {
         let terminal = PipeTerminal(columns: 12, rows: 2)
         let loop = MainLoop()
-        var last = "none"
-        terminal.send("\u{1B}[A")
         let scheduler = loop.scheduler
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(5))) {
-            #expect(terminal.screen.lines == ["last: Up", ""])
-            terminal.send("中")
-        }
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) { loop.stop(exitCode: 0) }
+        var last = "none"
+        var screenBeforeSecondKey: [String] = []
+        terminal.send("\u{1B}[A")
         _ = loop.run(terminal: terminal) { event in
-            if case .key(let key) = event { last = key.description; loop.setNeedsRender() }
+            guard case .key(let key) = event else { return }
+            last = key.description
+            loop.setNeedsRender()
+            if key == .up {
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(2))) {
+                    screenBeforeSecondKey = terminal.screen.lines
+                    terminal.send("中")
+                }
+            } else {
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) { loop.stop(exitCode: 0) }
+            }
         } render: { canvas in
             canvas.clear()
             canvas.draw("last: \(last)", row: 0, column: 0)
         }
+        #expect(screenBeforeSecondKey == ["last: Up", ""])
         #expect(terminal.screen.lines == ["last: 中", ""])
         #expect(terminal.presentCount == 2)
     }

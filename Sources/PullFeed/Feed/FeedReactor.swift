@@ -105,26 +105,13 @@ public final class FeedReactor: Reactor {
     private func refresh() -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
-        let cancelFooter: [Mutation] = state.isLoadingMore ? [.setLoadingMore(false)] : []
-        let request = PageRequest(offset: 0, limit: pageSize)
-        let started = started
-        let result = source.load(request, on: scheduler)
-            .prefix(untilOutputFrom: started.filter { $0 == .footer })
-            .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
-                guard let self else { return Empty().eraseToAnyPublisher() }
-                switch result {
-                case .success(let page): return Just(.replace(page, at: self.now())).eraseToAnyPublisher()
-                case .failure(let error): return self.toast(.refreshFailed(reason: error.reason))
-                }
+        return request(.header, PageRequest(offset: 0, limit: pageSize)) { [weak self] result in
+            guard let self else { return Empty().eraseToAnyPublisher() }
+            switch result {
+            case .success(let page): return Just(.replace(page, at: self.now())).eraseToAnyPublisher()
+            case .failure(let error): return self.toast(.refreshFailed(reason: error.reason))
             }
-        return Deferred { () -> AnyPublisher<Mutation, Never> in
-            started.send(.header)
-            return Publishers.Sequence(sequence: cancelFooter + [.setRefreshing(true)])
-                .append(result)
-                .append(.setRefreshing(false))
-                .eraseToAnyPublisher()
         }
-        .eraseToAnyPublisher()
     }
 
     private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
@@ -132,27 +119,41 @@ public final class FeedReactor: Reactor {
         guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
             return Empty().eraseToAnyPublisher()
         }
-        let cancelHeader: [Mutation] = state.isRefreshing ? [.setRefreshing(false)] : []
-        let request = PageRequest(offset: state.itemCount, limit: limit)
-        let started = started
-        let result = source.load(request, on: scheduler)
-            .prefix(untilOutputFrom: started.filter { $0 == .header })
-            .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
-                guard let self else { return Empty().eraseToAnyPublisher() }
-                switch result {
-                case .success(let page):
-                    let appended = Just(Mutation.append(page))
-                    return page.hasMore
-                        ? appended.eraseToAnyPublisher()
-                        : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
-                case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
-                }
+        return request(.footer, PageRequest(offset: state.itemCount, limit: limit)) { [weak self] result in
+            guard let self else { return Empty().eraseToAnyPublisher() }
+            switch result {
+            case .success(let page):
+                let appended = Just(Mutation.append(page))
+                return page.hasMore
+                    ? appended.eraseToAnyPublisher()
+                    : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
+            case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
             }
+        }
+    }
+
+    /// One request of `kind`: cancels the other kind's request in flight and ends its
+    /// indicator, turns this one's indicator on, maps the result with `outcome`, and turns
+    /// the indicator off. Starting a request of the other kind cuts this one short.
+    private func request(
+        _ kind: RequestKind, _ request: PageRequest,
+        outcome: @escaping (Result<Page, SourceError>) -> AnyPublisher<Mutation, Never>
+    ) -> AnyPublisher<Mutation, Never> {
+        let started = started
+        let state = currentState
+        let other: RequestKind = kind == .header ? .footer : .header
+        let otherInFlight = kind == .header ? state.isLoadingMore : state.isRefreshing
+        let indicator = { (on: Bool) -> Mutation in kind == .header ? .setRefreshing(on) : .setLoadingMore(on) }
+        let result = source.load(request, on: scheduler)
+            .prefix(untilOutputFrom: started.filter { $0 == other })
+            .flatMap(outcome)
         return Deferred { () -> AnyPublisher<Mutation, Never> in
-            started.send(.footer)
-            return Publishers.Sequence(sequence: cancelHeader + [.setLoadingMore(true)])
+            started.send(kind)
+            let endOther: [Mutation] = otherInFlight
+                ? [kind == .header ? .setLoadingMore(false) : .setRefreshing(false)] : []
+            return Publishers.Sequence(sequence: endOther + [indicator(true)])
                 .append(result)
-                .append(.setLoadingMore(false))
+                .append(indicator(false))
                 .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()

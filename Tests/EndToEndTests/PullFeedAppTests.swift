@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+/// The real `pullfeed` binary in a real terminal (tmux, 80×24), driven as a user would.
+/// Needs `swift build` to have built `pullfeed`.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
+struct PullFeedAppTests {
+    let stateDir = NSTemporaryDirectory() + "pullfeed-e2e-state-\(UUID().uuidString)"
+
+    /// Runs `pullfeed ARGS` from `sh`, which prints the exit status afterwards and stays.
+    func start(_ arguments: [String], shellPrefix: String = "", shellSuffix: String = "",
+               columns: Int = 80, rows: Int = 24, waitFor text: String? = nil) throws -> Tmux {
+        let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
+        let quoted = ([binary.path] + arguments).map(Tmux.shellQuote).joined(separator: " ")
+        let script = "\(shellPrefix)\(quoted)\(shellSuffix); echo \"pullfeed exited with $?\"; exec sh"
+        let tmux = try Tmux(columns: columns, rows: rows, command: ["sh", "-c", script], environment: [
+            "PS1": "$ ", "XDG_STATE_HOME": stateDir, "SWIFT_BACKTRACE": "enable=no",
+        ])
+        if let text { try tmux.waitFor(text) }
+        return tmux
+    }
+
+    func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
+
+    /// Presses a key and waits until the screen changed (or `text` shows up).
+    @discardableResult
+    func press(_ tmux: Tmux, _ keys: String..., until text: String? = nil) throws -> String {
+        let before = tmux.capture()
+        for key in keys { tmux.sendKeys(key) }
+        if let text { return try tmux.waitFor(text) }
+        return try tmux.waitUntil(timeout: 5, "the screen to change after \(keys)") { $0 != before }
+    }
+
+    @Test func demoPullToRefresh() throws {
+        let tmux = try start(["--latency", "0.3"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        var screen = tmux.capture()
+        #expect(lines(screen)[0].hasPrefix(" PullFeed · Demo articles"))
+        #expect(lines(screen)[0].hasSuffix("10 items"))
+        #expect(lines(screen)[2].hasPrefix("›"))
+        #expect(lines(screen)[23].hasPrefix(" ↑↓ move  ↑ at top: pull to refresh"))
+
+        screen = try press(tmux, "Up", until: "Pull down to refresh")
+        #expect(lines(screen)[1] == " ↓ Pull down to refresh")
+        screen = try press(tmux, "Up", until: "Release to refresh")
+        #expect(lines(screen)[2].hasPrefix("   Last updated: Today "))
+        try tmux.waitFor("Loading...", timeout: 3)
+        screen = try tmux.waitFor("(edition 2)", timeout: 5)
+        #expect(!screen.contains("Loading..."))
+        #expect(lines(screen)[1].hasPrefix("  Article 1 ·"))
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
+    @Test func loadMoreToTheEnd() throws {
+        let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        for items in [20, 30, 40, 50] {
+            tmux.sendKeys("End")
+            try tmux.waitFor("\(items) items", timeout: 5)
+        }
+        tmux.sendKeys("End")
+        let screen = try tmux.waitUntil("the footer to say No more data") { lines($0)[22] == "   No more data" }
+        #expect(screen.contains("Article 50 ·"))
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
+    @Test func addAComment() throws {
+        let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        var screen = tmux.capture()
+        let actionRow = try #require(lines(screen).firstIndex(of: "   ＋ Add a comment"))
+        for _ in 0..<(actionRow - 2) { tmux.sendKeys("Down") }
+        try tmux.waitUntil("the action row to be selected") { lines($0)[actionRow] == "›  ＋ Add a comment" }
+        screen = try press(tmux, "Enter", until: "You: New comment")
+        #expect(lines(screen)[actionRow].hasPrefix("›  💬 You: New comment #"))
+        #expect(lines(screen)[actionRow + 1] == "   ＋ Add a comment")
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
+    @Test func fileOfTenThousandLinesWithEndAndHome() throws {
+        let path = NSTemporaryDirectory() + "pullfeed-e2e-\(UUID().uuidString).txt"
+        try (1...10_000).map { "line \($0)" }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let tmux = try start(["--file", path], waitFor: "line 1")
+        defer { tmux.kill() }
+        #expect(lines(tmux.capture())[0].hasSuffix("200 items"))
+        var screen = try press(tmux, "End", until: "›line 10000")
+        #expect(lines(screen)[0].hasSuffix("10000 items"))
+        #expect(lines(screen)[22] == "   No more data")
+        screen = try press(tmux, "Home", until: "›line 1\n")
+        #expect(lines(screen)[1] == "›line 1")
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
+    @Test func failingCommandKeepsItemsAndShowsTheReason() throws {
+        let marker = NSTemporaryDirectory() + "pullfeed-e2e-marker-\(UUID().uuidString)"
+        defer { unlink(marker) }
+        let command = "if [ -e \(marker) ]; then echo 'upstream is down' >&2; exit 3; fi; touch \(marker); seq 1 30 | sed 's/^/entry /'"
+        let tmux = try start(["--command", command], waitFor: "entry 1")
+        defer { tmux.kill() }
+        var screen = try press(tmux, "r", until: "Refresh failed: upstream is down")
+        #expect(lines(screen)[23] == " Refresh failed: upstream is down")
+        #expect(screen.contains("entry 1\n"))
+        #expect(lines(screen)[0].hasSuffix("30 items"))
+        screen = try tmux.waitUntil(timeout: 6, "the toast to go") { !$0.contains("Refresh failed") }
+        #expect(lines(screen)[23].hasPrefix(" ↑↓ move"))
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
+    @Test func pipedStdinEnterPrintsTheLine() throws {
+        let out = NSTemporaryDirectory() + "pullfeed-e2e-out-\(UUID().uuidString).txt"
+        defer { unlink(out) }
+        let tmux = try start([], shellPrefix: "seq 1 500 | ", shellSuffix: " > \(Tmux.shellQuote(out))", waitFor: "stdin")
+        defer { tmux.kill() }
+        try tmux.waitFor("›1\n")
+        tmux.sendKeys("Down", "Down", "Enter")
+        try tmux.waitFor("pullfeed exited with 0")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "3\n")
+        #expect(!tmux.isAlternateScreenOn())
+    }
+
+    @Test func quitRestoresTheScreen() throws {
+        let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        #expect(tmux.isAlternateScreenOn())
+        tmux.sendKeys("q")
+        let screen = try tmux.waitFor("pullfeed exited with 0")
+        #expect(!tmux.isAlternateScreenOn())
+        #expect(!screen.contains("PullFeed ·"))
+        tmux.sendKeys("echo typed-here", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitUntil("the shell to echo") { $0.components(separatedBy: "typed-here").count >= 3 }
+    }
+
+    @Test func lastUpdatedSurvivesARestart() throws {
+        let first = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        first.sendKeys("q")
+        try first.waitFor("pullfeed exited with 0")
+        first.kill()
+        let second = try start(["--latency", "2"], waitFor: "Last updated: Today ")
+        defer { second.kill() }
+        second.sendKeys("q")
+        try second.waitFor("pullfeed exited with 0")
+    }
+}
+
+/// The command line without a terminal: usage errors, help, no TTY.
+@Suite struct PullFeedCommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], environment: [String: String]? = nil, newSession: Bool = false) throws -> Run {
+        let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: newSession ? "/usr/bin/setsid" : binary.path)
+        process.arguments = newSession ? ["-w", binary.path] + arguments : arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func usageErrorsExit2WithOneLine() throws {
+        for arguments in [["--page-size", "0"], ["--bogus"], ["--footer", "sideways"], ["--file", "a", "--command", "b"],
+                          ["--fail-rate", "2"], ["--lang", "fr"]] {
+            let result = try run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("pullfeed: "), "\(arguments)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        for option in ["--file", "--command", "--page-command", "--page-size", "--footer", "--release-delay",
+                       "--latency", "--fail-rate", "--seed", "--timeout", "--lang", "--no-color", "--version"] {
+            #expect(help.stdout.contains(option), "help lacks \(option)")
+        }
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).first?.isNumber == true)
+    }
+
+    @Test func noTerminalIsOneClearLineAndExit1() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let cases: [(String, [String: String])] = [
+            ("no controlling terminal", ["PATH": path, "TERM": "xterm-256color"]),
+            ("TERM unset", ["PATH": path]),
+            ("TERM=dumb", ["PATH": path, "TERM": "dumb"]),
+            ("unknown TERM", ["PATH": path, "TERM": "nonexistent-terminal"]),
+        ]
+        for (name, environment) in cases {
+            let result = try run(["--latency", "0"], environment: environment, newSession: true)
+            #expect(result.status == 1, "\(name): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("pullfeed: "), "\(name)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(name): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(name)")
+        }
+    }
+}
