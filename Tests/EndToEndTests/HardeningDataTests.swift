@@ -65,6 +65,7 @@ struct HardeningDataTests {
 
     @Test func hostileFileStdinAndCommandOutput() throws {
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = HardeningSession.fixture("hostile.txt", in: directory, Self.fileBytes(Self.hostile))
         let sources: [(String, [String], String)] = [
             ("file", ["--file", data], ""),
@@ -91,6 +92,7 @@ struct HardeningDataTests {
 
     @Test func aOneMegabyteLineAndTenThousandWideLines() throws {
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var huge = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
         huge.replaceSubrange(0..<12, with: Array("\u{1B}[2JCLEAR-MARK".utf8).prefix(12))
         for i in stride(from: 1_000, to: huge.count, by: 4_096) { huge[i] = Self.esc }
@@ -106,7 +108,7 @@ struct HardeningDataTests {
         #expect(Date().timeIntervalSince(started) < 5, "moving over a 1 MB line is slow")
         session.tmux.sendKeys("End")
         try session.tmux.waitFor("LAST-LINE", timeout: 30)
-        try session.tmux.waitFor("10001 items", timeout: 10)
+        try session.tmux.waitFor("10002 items", timeout: 10)
         expectFits(session, "at the end")
         for _ in 0..<5 {
             session.tmux.sendKeys("PageUp")
@@ -124,6 +126,7 @@ struct HardeningDataTests {
 
     @Test func aFileThatShrinksThenDisappearsKeepsTheItems() throws {
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = HardeningSession.fixture("changing.txt", in: directory, Array((1...300).map { "row \($0)\n" }.joined().utf8))
         let session = try HardeningSession(["--file", path, "--release-delay", "0.1"], directory: directory)
         try session.tmux.waitFor("200 items")
@@ -143,6 +146,7 @@ struct HardeningDataTests {
     /// Redirected stdout is not an error: the UI is on /dev/tty, stdout gets only the choice.
     @Test func redirectedStdoutHoldsExactlyTheChosenLine() throws {
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = HardeningSession.fixture("lines.txt", in: directory, Array("first\nsecond \u{1B}[31mred\nthird\n".utf8))
         let session = try HardeningSession(["--file", path], directory: directory, redirections: "> out.txt")
         try session.tmux.waitFor("third")

@@ -21,6 +21,7 @@ struct HardeningLoadTests {
 
     @Test func aTenThousandCharacterPasteIsAbsorbed() throws {
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = HardeningSession.fixture("lines.txt", in: directory, Array((1...500).map { "line \($0)\n" }.joined().utf8))
         let session = try HardeningSession(["--file", path, "--page-size", "1000"], directory: directory)
         let app = try session.appPID()
@@ -106,6 +107,7 @@ struct HardeningLoadTests {
     @Test func failingSourcesKeepTheItemsAndNameTheReason() throws {
         // A command that succeeds once, then fails in a different way on each refresh.
         let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let counter = directory + "/runs"
         let script = """
         n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'

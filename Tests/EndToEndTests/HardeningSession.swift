@@ -11,6 +11,7 @@ final class HardeningSession {
     let directory: String
     let columns: Int
     let rows: Int
+    private let ownsDirectory: Bool
 
     var statusPath: String { directory + "/status" }
     var sttyPath: String { directory + "/stty" }
@@ -25,9 +26,12 @@ final class HardeningSession {
 
     /// Starts `pullfeed ARGUMENTS`; `redirections` is shell text appended to its command line
     /// (e.g. `"< in.txt > out.txt"`), `prefix` shell text before it (e.g. `"TERM=dumb"`).
-    init(_ arguments: [String], directory: String = HardeningSession.makeDirectory(), columns: Int = 80, rows: Int = 24,
+    /// A `directory` given by the caller is left for the caller to remove.
+    init(_ arguments: [String], directory: String? = nil, columns: Int = 80, rows: Int = 24,
          prefix: String = "", redirections: String = "", recordOutput: Bool = false) throws {
         let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
+        ownsDirectory = directory == nil
+        let directory = directory ?? Self.makeDirectory()
         self.directory = directory
         self.columns = columns
         self.rows = rows
@@ -35,7 +39,8 @@ final class HardeningSession {
         if recordOutput {
             app = "script -q -f -e -c \(Tmux.shellQuote(app)) \(Tmux.shellQuote(directory + "/typescript"))"
         }
-        let script = "cd \(Tmux.shellQuote(directory)); \(app); echo $? > status; stty -a > stty; exec sleep 600"
+        // The shell survives a Ctrl-C meant for the app (a trap, unlike ignoring, is not inherited).
+        let script = "trap : INT; cd \(Tmux.shellQuote(directory)); \(app); echo $? > status; stty -a > stty; exec sleep 600"
         tmux = try Tmux(columns: columns, rows: rows, command: ["sh", "-c", script], environment: [
             "XDG_STATE_HOME": directory + "/state", "SWIFT_BACKTRACE": "enable=no",
         ])
@@ -44,7 +49,7 @@ final class HardeningSession {
 
     deinit {
         tmux.kill()
-        try? FileManager.default.removeItem(atPath: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     /// The running app (found among the pane's descendants by its executable name).

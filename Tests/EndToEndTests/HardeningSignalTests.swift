@@ -17,6 +17,8 @@ struct HardeningSignalTests {
         for (name, signal) in Self.signals {
             let context = "\(name) while \(moment.rawValue)"
             let directory = HardeningSession.makeDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
             let pidFile = directory + "/child.pid"
             let arguments: [String]
             switch moment {
@@ -29,7 +31,7 @@ struct HardeningSignalTests {
             let session = try HardeningSession(arguments, directory: directory)
             let app = try session.appPID()
             switch moment {
-            case .idle: try session.tmux.waitFor("Article 1 ·")
+            case .idle: try session.tmux.waitFor("10 items")
             case .refreshing: try session.tmux.waitFor("Loading...")
             case .commandRunning: try session.tmux.waitFor("Loading...")
             }
@@ -57,6 +59,8 @@ struct HardeningSignalTests {
     @Test func ctrlCAndQuitDuringACommandLeaveNothingRunning() throws {
         for (keys, expected) in [("C-c", [0, 130]), ("q", [0])] {
             let directory = HardeningSession.makeDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
             let pidFile = directory + "/child.pid"
             let session = try HardeningSession(["--command", "echo $$ > '\(pidFile)'; exec sleep 30"], directory: directory)
             try session.tmux.waitFor("Loading...")

@@ -42,7 +42,7 @@ import TerminalUI
             command: "if [ -e '\(flag)' ]; then \(failing); else seq 1 30; fi", paged: false, timeout: timeout)
         let h = ScreenHarness(source: source)
         settle(h, source)
-        FileManager.default.createFile(atPath: flag, contents: nil)
+        _ = FileManager.default.createFile(atPath: flag, contents: nil)
         return (h, source, flag)
     }
 
