@@ -53,7 +53,8 @@ public enum TerminalGuard {
     public static var isArmed: Bool { pf_restore_is_armed() != 0 }
 
     /// The read end of the signal self-pipe (each byte is a signal number), created and
-    /// wired to SIGINT, SIGTERM, SIGHUP and SIGWINCH on first use. Nil if no pipe could be made.
+    /// wired to SIGINT, SIGTERM, SIGHUP and SIGWINCH on first use, which also unblocks those
+    /// signals on the calling thread (call it from the loop's thread). Nil if no pipe could be made.
     public static func signalPipe() -> Int32? {
         state.withLock { state in
             if let pipe = state.pipe { return pipe.read }
@@ -61,6 +62,12 @@ public enum TerminalGuard {
             guard pf_make_pipe(&fds) == 0 else { return nil }
             state.pipe = (fds[0], fds[1])
             for signal in terminatingSignals + [SIGWINCH] { _ = pf_forward_signal(signal, fds[1]) }
+            // A parent may have started us with these signals blocked (the mask is inherited):
+            // then SIGTERM and resizes would never arrive. This thread, at least, takes them.
+            var set = sigset_t()
+            sigemptyset(&set)
+            for signal in terminatingSignals + [SIGWINCH] { sigaddset(&set, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
             return fds[0]
         }
     }

@@ -74,4 +74,21 @@ struct HardeningSignalTests {
             #expect(ProcessProbe.members(ofGroup: group).isEmpty, "\(keys): the command outlived the app")
         }
     }
+
+    /// Started with SIGINT, SIGTERM, SIGHUP and SIGWINCH blocked (the mask is inherited, and
+    /// some supervisors and test runners block them): resizes and SIGTERM still work.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/perl"), "needs perl to block signals"))
+    func inheritedBlockedSignalsAreUnblocked() throws {
+        let block = "perl -MPOSIX -e 'sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGHUP, SIGINT, SIGTERM, \(SIGWINCH))); exec @ARGV'"
+        let session = try HardeningSession(["--latency", "0"], prefix: block)
+        let app = try session.appPID()
+        try session.tmux.waitFor("10 items")
+        session.resize(columns: 50, rows: 10)
+        try session.tmux.waitUntil(timeout: 5, "the 50-column layout") {
+            ($0.components(separatedBy: "\n").first.map(displayWidth) ?? 0) >= 48 && displayWidth($0.components(separatedBy: "\n")[0]) <= 50
+        }
+        #expect(kill(app, SIGTERM) == 0)
+        #expect(try session.exitStatus() == 143)
+        session.expectTerminalRestored("blocked signals")
+    }
 }
