@@ -71,4 +71,16 @@ struct HardeningResizeTests {
         #expect(try session.exitStatus() == 0)
         session.expectTerminalRestored("after resizing")
     }
+
+    /// A source that answers at once (before the first frame) still shows the list from its
+    /// top: the first section header is on screen.
+    @Test func anInstantFirstPageShowsTheTop() throws {
+        for (columns, rows) in [(80, 24), (40, 8)] {
+            let session = try HardeningSession(["--latency", "0"], columns: columns, rows: rows)
+            let screen = try session.tmux.waitFor("10 items")
+            #expect(screen.components(separatedBy: "\n")[1].hasPrefix("  Article 1 ·"), "\(columns)×\(rows):\n\(screen)")
+            session.tmux.sendKeys("q")
+            #expect(try session.exitStatus() == 0)
+        }
+    }
 }

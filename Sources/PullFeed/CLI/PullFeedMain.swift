@@ -69,6 +69,9 @@ public enum PullFeedMain {
             .compactMap { $0 }
             .sink { store.record($0, for: source.stateKey) }
 
+        // The list must know its height before a fast first page arrives (else it scrolls
+        // as if the screen had no rows, hiding the first section header).
+        screen.handle(.resize(terminal.size))
         reactor.action.send(.refresh)
         let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
         terminal.restore()
