@@ -130,8 +130,9 @@ static void pf_fatal_handler(int sig, siginfo_t *info, void *context) {
     if (sig > 0 && sig < 32) (void)sigaction(sig, &pf_guard()->previous_fatal[sig], NULL);
     errno = saved;
     /* A fault re-executes the instruction and reaches the previous handler (the Swift
-       backtracer or the default action); a signal sent by kill/raise is sent again. */
-    if (info == NULL || info->si_code <= 0 || sig == SIGABRT) {
+       backtracer or the default action); a signal sent by kill/raise, an abort and a quit
+       (Ctrl-\ comes from the kernel, si_code > 0) are sent again. */
+    if (info == NULL || info->si_code <= 0 || sig == SIGABRT || sig == SIGQUIT) {
         sigset_t set;
         sigemptyset(&set);
         sigaddset(&set, sig);

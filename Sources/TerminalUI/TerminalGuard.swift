@@ -18,7 +18,8 @@ public enum TerminalGuard {
     /// The signals that stop the loop.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// The signals after which only the emergency restore can run.
-    public static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS]
+    /// SIGQUIT (Ctrl-\) is one too: it still quits and dumps core, with the terminal restored.
+    public static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGQUIT]
 
     /// The conventional exit status for dying of `signal`: 128 + its number.
     public static func exitCode(for signal: Int32) -> Int32 { 128 + signal }

@@ -91,4 +91,20 @@ struct HardeningSignalTests {
         #expect(try session.exitStatus() == 143)
         session.expectTerminalRestored("blocked signals")
     }
+
+    /// Crashes and Ctrl-\ (SIGQUIT): the process still dies of its signal, but the emergency
+    /// handler gives the terminal back first.
+    @Test func crashesAndQuitSignalRestoreTheTerminal() throws {
+        let cases: [(String, Int32, String?)] = [("Ctrl-\\", SIGQUIT, "C-\\"), ("SIGQUIT", SIGQUIT, nil), ("SIGSEGV", SIGSEGV, nil),
+                                                  ("SIGABRT", SIGABRT, nil), ("SIGBUS", SIGBUS, nil)]
+        for (name, signal, key) in cases {
+            // No core files; a trap keeps the shell alive through the tty's SIGQUIT.
+            let session = try HardeningSession(["--latency", "0"], prefix: "ulimit -c 0; trap : QUIT;")
+            let app = try session.appPID()
+            try session.tmux.waitFor("10 items")
+            if let key { session.tmux.sendKeys(key) } else { #expect(kill(app, signal) == 0) }
+            #expect(try session.exitStatus() == Int(128 + signal), "\(name)")
+            session.expectTerminalRestored(name)
+        }
+    }
 }
