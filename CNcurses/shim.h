@@ -84,6 +84,11 @@ struct pf_guard_state {
     char restore_bytes[256];
     size_t restore_length;
     struct sigaction previous_fatal[32];
+    struct sigaction previous_tstp;
+    char suspend_bytes[64];
+    size_t suspend_length;
+    char resume_bytes[64];
+    size_t resume_length;
 };
 
 static inline struct pf_guard_state *pf_guard(void) {
@@ -172,6 +177,59 @@ static void pf_forward_handler(int sig) {
         (void)write(fd, &byte, 1);
     }
     errno = saved;
+}
+
+static inline void pf_write_all(int fd, const char *bytes, size_t length) {
+    size_t done = 0;
+    while (fd >= 0 && done < length) {
+        ssize_t n = write(fd, bytes + done, length - done);
+        if (n > 0) done += (size_t)n;
+        else if (n < 0 && errno == EINTR) continue;
+        else break;
+    }
+}
+
+/* Ctrl-Z: ncurses' own handler leaves the screen and stops the process, but it does not know
+   about the mouse reporting turned on with raw bytes, so the shell would receive mouse
+   reports. This wrapper turns them off around the stop and back on after it. */
+static void pf_tstp_handler(int sig) {
+    struct pf_guard_state *g = pf_guard();
+    int saved = errno;
+    int armed = g->armed;
+    if (armed) pf_write_all(g->restore_fd, g->suspend_bytes, g->suspend_length);
+    struct sigaction previous = g->previous_tstp;
+    if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        previous.sa_handler(sig);
+    } else {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGTSTP);
+        (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+        (void)kill(getpid(), SIGSTOP);
+    }
+    if (armed && g->armed) pf_write_all(g->restore_fd, g->resume_bytes, g->resume_length);
+    errno = saved;
+}
+
+/* Wraps the SIGTSTP handler in place (ncurses', once newterm has run) with pf_tstp_handler,
+   unless SIGTSTP is ignored (no job control). */
+static inline int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume, size_t resume_length) {
+    struct pf_guard_state *g = pf_guard();
+    if (suspend_length > sizeof(g->suspend_bytes) || resume_length > sizeof(g->resume_bytes)) return -1;
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) != 0) return -1;
+    if (!(current.sa_flags & SA_SIGINFO) && (current.sa_handler == SIG_IGN || current.sa_handler == pf_tstp_handler)) return 0;
+    memcpy(g->suspend_bytes, suspend, suspend_length);
+    g->suspend_length = suspend_length;
+    memcpy(g->resume_bytes, resume, resume_length);
+    g->resume_length = resume_length;
+    g->previous_tstp = current;
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = pf_tstp_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(SIGTSTP, &action, NULL);
 }
 
 /* Forwards `sig` as one byte (the signal number) to the non-blocking pipe `write_fd`. */

@@ -116,6 +116,7 @@ public final class CursesTerminal: TerminalBackend {
             use_default_colors()
         }
         writeRaw(Self.mouseOn)
+        TerminalGuard.wrapSuspend(suspend: Self.mouseOff, resume: Self.mouseOn)
     }
 
     /// Gives the terminal back: mouse off, ncurses ended (normal screen, saved modes), cursor

@@ -47,6 +47,22 @@ public enum TerminalGuard {
         }
     }
 
+    /// Makes Ctrl-Z (SIGTSTP) write `suspend` to the terminal before the process stops and
+    /// `resume` after it continues, around the handler in place (ncurses' own, which leaves
+    /// and redraws the screen). Call after `newterm`; only while armed.
+    public static func wrapSuspend(suspend: String, resume: String) {
+        let off = Array(suspend.utf8), on = Array(resume.utf8)
+        off.withUnsafeBufferPointer { offBuffer in
+            on.withUnsafeBufferPointer { onBuffer in
+                offBuffer.withMemoryRebound(to: CChar.self) { offChars in
+                    onBuffer.withMemoryRebound(to: CChar.self) { onChars in
+                        _ = pf_wrap_tstp(offChars.baseAddress, offChars.count, onChars.baseAddress, onChars.count)
+                    }
+                }
+            }
+        }
+    }
+
     /// Turns the emergency restore off (the terminal was restored the normal way).
     public static func disarm() { pf_disarm_restore() }
 

@@ -107,4 +107,41 @@ struct HardeningSignalTests {
             session.expectTerminalRestored(name)
         }
     }
+
+    /// Ctrl-Z in a job-control shell: while stopped, the shell has a normal terminal (main
+    /// screen, cursor, echo, no mouse reports); `fg` brings the app back, working.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))
+    func ctrlZSuspendsCleanlyAndFgResumes() throws {
+        let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tmux = try Tmux(command: ["bash", "--norc", "--noprofile", "-i"],
+                            environment: ["PS1": "$ ", "SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": directory])
+        defer { tmux.kill() }
+        let pane = { (format: String) in
+            ((try? tmux.run(["display-message", "-p", "-t", tmux.session, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try tmux.waitFor("$")
+        tmux.sendKeys("\(Tmux.shellQuote(binary.path)) --latency 0", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitFor("10 items")
+        #expect(pane("#{alternate_on} #{mouse_any_flag}") == "1 1")
+
+        tmux.sendKeys("C-z")
+        try tmux.waitFor("Stopped")
+        #expect(pane("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0", "while stopped")
+        tmux.sendKeys("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitFor("\nicanon echo\n")
+
+        tmux.sendKeys("fg", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitUntil(timeout: 5, "the app to come back") { $0.contains("10 items") && pane("#{alternate_on} #{mouse_any_flag}") == "1 1" }
+        let before = tmux.capture()
+        tmux.sendKeys("j")
+        try tmux.waitUntil(timeout: 5, "a move after fg") { $0 != before }
+        tmux.sendKeys("q")
+        try tmux.waitUntil(timeout: 5, "the prompt") { _ in pane("#{alternate_on}") == "0" }
+        #expect(pane("#{cursor_flag} #{mouse_any_flag}") == "1 0")
+    }
 }
