@@ -14,6 +14,9 @@ public final class FeedRows: ListDataSource {
     private var articleRows: [(row: ListRow, target: Target)] = []
     private var lines = LineList()
     private var usesLines = false
+    /// What the article rows were built from: the items version and the comment count of
+    /// every section (comments only grow), so a key press that changes neither is free.
+    private var builtFrom: (version: Int, comments: Int)?
 
     public init() {}
 
@@ -23,10 +26,14 @@ public final class FeedRows: ListDataSource {
             usesLines = true
             lines = state.lines
             articleRows = []
+            builtFrom = nil
             return
         }
         usesLines = false
         lines = LineList()
+        let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
+        if let builtFrom, builtFrom == signature { return }
+        builtFrom = signature
         var rows: [(row: ListRow, target: Target)] = []
         rows.reserveCapacity(state.sections.count * 8)
         for section in state.sections {
