@@ -137,6 +137,26 @@ struct PullFeedAppTests {
         try tmux.waitUntil("the shell to echo") { $0.components(separatedBy: "typed-here").count >= 3 }
     }
 
+    /// Sends raw bytes to the program, as a terminal does for mouse events.
+    func sendBytes(_ tmux: Tmux, _ text: String) throws {
+        try tmux.run(["send-keys", "-t", tmux.session, "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
+    @Test func mouseWheelScrollsAndClickSelects() throws {
+        let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        try sendBytes(tmux, "\u{1B}[<65;10;5M")  // SGR wheel down
+        var screen = try tmux.waitUntil("the wheel to scroll") { !$0.contains("Article 1 ·") }
+        try sendBytes(tmux, "\u{1B}[<0;10;9M\u{1B}[<0;10;9m")  // left click on screen row 8 (selectable)
+        screen = try tmux.waitUntil("the click to select row 8") { self.lines($0)[8].hasPrefix("›") }
+        #expect(lines(screen).filter { $0.hasPrefix("›") }.count == 1)
+        // Wheel up: one line back to the top, then two rows of pull, released by the delay.
+        try sendBytes(tmux, String(repeating: "\u{1B}[<64;10;5M", count: 3))
+        try tmux.waitFor("(edition 2)")
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
     @Test func lastUpdatedSurvivesARestart() throws {
         let first = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
         first.sendKeys("q")

@@ -187,6 +187,23 @@ import TerminalUI
         #expect(h.lines.contains("   ＋ 添加评论"))
     }
 
+    @Test func asciiTerminalsGetAsciiSymbols() {
+        let h = demo { $0.unicode = false }
+        h.advance(0.05)
+        #expect(h.lines[0].hasPrefix(" PullFeed - Demo articles"))
+        #expect(h.lines[1].hasPrefix(" ") && h.lines[1].hasSuffix(" Loading..."))
+        #expect(h.lines[1].unicodeScalars.allSatisfy { $0.isASCII })
+        h.advance(1)
+        #expect(h.lines[1].hasPrefix("  Article 1 - "))
+        #expect(h.lines[2].hasPrefix(">  "))
+        #expect(h.lines.contains("   + Add a comment"))
+        #expect(h.lines[23] == " Up/Down move  Up at top: pull to refresh  r refresh  Enter open  q quit")
+        h.press(.up)
+        #expect(h.lines[1] == " v Pull down to refresh")
+        h.press(.up)
+        #expect(h.lines[1] == " ^ Release to refresh")
+    }
+
     @Test func tinyAndHugeTerminals() {
         for (columns, rows) in [(1, 1), (2, 2), (10, 3), (300, 100)] {
             let h = ScreenHarness(source: DemoSource(latency: 0.6), columns: columns, rows: rows)

@@ -19,9 +19,12 @@ public final class ArticleSectionReactor: SectionReactor {
         }
 
         /// "Article N · author · K comments".
-        public var headerText: String {
+        public var headerText: String { headerText(separator: "·") }
+
+        /// The header row with another separator (ASCII terminals).
+        public func headerText(separator: String) -> String {
             let count = article.comments.count
-            return "Article \(article.id) · \(article.author) · \(count) comment\(count == 1 ? "" : "s")"
+            return "Article \(article.id) \(separator) \(article.author) \(separator) \(count) comment\(count == 1 ? "" : "s")"
         }
     }
 

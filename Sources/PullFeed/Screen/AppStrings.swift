@@ -1,11 +1,22 @@
 import PullToRefresh
 
 /// The app's own words (title bar, help, toasts, empty state) in English and Simplified
-/// Chinese. The refresh components' titles live in `RefreshTitles`.
+/// Chinese, with ASCII stand-ins for its symbols when the terminal's locale is not UTF-8.
+/// The refresh components' titles live in `RefreshTitles`.
 public struct AppStrings: Sendable {
     public var language: RefreshLanguage
+    public var unicode: Bool
 
-    public init(language: RefreshLanguage) { self.language = language }
+    public init(language: RefreshLanguage, unicode: Bool = true) {
+        self.language = language
+        self.unicode = unicode
+    }
+
+    /// Between the parts of the title bar and of a section header.
+    public var separator: String { unicode ? "·" : "-" }
+
+    /// Before a comment row.
+    public var commentMarker: String { unicode ? "💬" : "*" }
 
     private var zh: Bool { language == .simplifiedChinese }
 
@@ -13,10 +24,14 @@ public struct AppStrings: Sendable {
         zh ? "\(n) 项" : "\(n) item\(n == 1 ? "" : "s")"
     }
 
-    public var addComment: String { zh ? "＋ 添加评论" : "＋ Add a comment" }
+    public var addComment: String {
+        let plus = unicode ? "＋" : "+"
+        return plus + (zh ? " 添加评论" : " Add a comment")
+    }
 
     public var empty: String {
-        zh ? "这里还没有内容 — 下拉或按 r 刷新" : "Nothing here yet — pull down or press r to refresh"
+        let dash = unicode ? "—" : "-"
+        return zh ? "这里还没有内容 \(dash) 下拉或按 r 刷新" : "Nothing here yet \(dash) pull down or press r to refresh"
     }
 
     public var firstLoad: String { zh ? "正在加载..." : "Loading..." }

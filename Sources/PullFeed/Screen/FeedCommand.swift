@@ -8,17 +8,19 @@ public enum FeedCommand: Hashable, Sendable {
     case activate
     case quit
 
-    /// The feed's keys (DESIGN §3).
-    public static let keyMap = KeyMap<FeedCommand>([
-        KeyBinding([.up, .character("k")], help: "↑↓ move", action: .move(.up)),
-        KeyBinding([.down, .character("j")], action: .move(.down)),
-        KeyBinding([], help: "↑ at top: pull to refresh", action: .move(.up)),
-        KeyBinding([.pageUp, .character("b")], action: .move(.pageUp)),
-        KeyBinding([.pageDown, .character(" ")], action: .move(.pageDown)),
-        KeyBinding([.home, .character("g")], action: .move(.home)),
-        KeyBinding([.end, .character("G")], action: .move(.end)),
-        KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
-        KeyBinding([.enter], help: "Enter open", action: .activate),
-        KeyBinding([.character("q"), .escape, .ctrl("c")], help: "q quit", action: .quit),
-    ])
+    /// The feed's keys (DESIGN §3); `unicode: false` words the help without arrows.
+    public static func keyMap(unicode: Bool = true) -> KeyMap<FeedCommand> {
+        KeyMap([
+            KeyBinding([.up, .character("k")], help: unicode ? "↑↓ move" : "Up/Down move", action: .move(.up)),
+            KeyBinding([.down, .character("j")], action: .move(.down)),
+            KeyBinding([], help: unicode ? "↑ at top: pull to refresh" : "Up at top: pull to refresh", action: .move(.up)),
+            KeyBinding([.pageUp, .character("b")], action: .move(.pageUp)),
+            KeyBinding([.pageDown, .character(" ")], action: .move(.pageDown)),
+            KeyBinding([.home, .character("g")], action: .move(.home)),
+            KeyBinding([.end, .character("G")], action: .move(.end)),
+            KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
+            KeyBinding([.enter], help: "Enter open", action: .activate),
+            KeyBinding([.character("q"), .escape, .ctrl("c")], help: "q quit", action: .quit),
+        ])
+    }
 }

@@ -14,33 +14,40 @@ public final class FeedRows: ListDataSource {
     private var articleRows: [(row: ListRow, target: Target)] = []
     private var lines = LineList()
     private var usesLines = false
+    /// What the article rows were built from: the items version and the comment count of
+    /// every section (comments only grow), so a key press that changes neither is free.
+    private var builtFrom: (version: Int, comments: Int)?
 
     public init() {}
 
     /// Rebuilds the rows from `state` (articles are few; lines are not copied).
-    public func update(from state: FeedReactor.State, addCommentTitle: String) {
+    public func update(from state: FeedReactor.State, strings: AppStrings) {
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
             articleRows = []
+            builtFrom = nil
             return
         }
         usesLines = false
         lines = LineList()
+        let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
+        if let builtFrom, builtFrom == signature { return }
+        builtFrom = signature
         var rows: [(row: ListRow, target: Target)] = []
         rows.reserveCapacity(state.sections.count * 8)
         for section in state.sections {
             let s = section.currentState
-            rows.append((.header(s.headerText, style: .bold, indent: 1), .none))
+            rows.append((.header(s.headerText(separator: strings.separator), style: .bold, indent: 1), .none))
             rows.append((.item(s.article.title, style: .bold, indent: 2), .none))
             for item in s.sectionItems {
                 switch item {
                 case .text(let text):
                     rows.append((.item(text, indent: 2), .none))
                 case .comment(let comment):
-                    rows.append((.item("💬 \(comment.author): \(comment.text)", style: .dim, indent: 2), .none))
+                    rows.append((.item("\(strings.commentMarker) \(comment.author): \(comment.text)", style: .dim, indent: 2), .none))
                 case .addComment(let cell):
-                    rows.append((.action(addCommentTitle, indent: 2), .addComment(cell)))
+                    rows.append((.action(strings.addComment, indent: 2), .addComment(cell)))
                 }
             }
         }

@@ -33,7 +33,7 @@ public final class FeedScreen: ReactorView {
     public let footer: RefreshFooter
     public let options: Options
     public let strings: AppStrings
-    public let keyMap = FeedCommand.keyMap
+    public let keyMap: KeyMap<FeedCommand>
 
     /// Called when something visible changed; the app renders on its next turn.
     public var onNeedsRender: () -> Void = {}
@@ -54,7 +54,8 @@ public final class FeedScreen: ReactorView {
 
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
-        strings = AppStrings(language: options.language)
+        strings = AppStrings(language: options.language, unicode: options.unicode)
+        keyMap = FeedCommand.keyMap(unicode: options.unicode)
         let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
@@ -106,7 +107,7 @@ public final class FeedScreen: ReactorView {
         let old = state
         state = new
         var rowsChanged = false
-        rows.update(from: new, addCommentTitle: strings.addComment)
+        rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
             list.reloadData(keepingSelection: new.generation == old.generation)
             footer.hasContent = !new.isEmpty
@@ -316,7 +317,7 @@ public final class FeedScreen: ReactorView {
         canvas.fillRow(row, style: style)
         let count = strings.itemCount(state.itemCount) + " "
         let countWidth = TextWidth.of(count)
-        let title = " PullFeed · " + (reactor?.source.title ?? "")
+        let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
         let room = max(0, width - countWidth - 1)
         canvas.draw(TextLayout.truncate(title, toWidth: room), row: row, column: 0, style: style, maxWidth: room)
         if width > countWidth { canvas.draw(count, row: row, column: width - countWidth, style: style) }
