@@ -40,7 +40,7 @@ final class HardeningSession {
             app = "script -q -f -e -c \(Tmux.shellQuote(app)) \(Tmux.shellQuote(directory + "/typescript"))"
         }
         // The shell survives a Ctrl-C meant for the app (a trap, unlike ignoring, is not inherited).
-        let script = "trap : INT; cd \(Tmux.shellQuote(directory)); \(app); echo $? > status; stty -a > stty; exec sleep 600"
+        let script = "trap : INT; cd \(Tmux.shellQuote(directory)) || exit 1; \(app); echo $? > status; stty -a > stty; exec sleep 600"
         tmux = try Tmux(columns: columns, rows: rows, command: ["sh", "-c", script], environment: [
             "XDG_STATE_HOME": directory + "/state", "SWIFT_BACKTRACE": "enable=no",
         ])
