@@ -48,6 +48,11 @@ final class HardeningSession {
     }
 
     deinit {
+        // Also when a test failed half-way: `script` outlives the tmux server, so end the
+        // whole process tree first.
+        if let root = tmux.panePID() {
+            for pid in Self.descendants(of: root) { kill(pid, SIGKILL) }
+        }
         tmux.kill()
         if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
     }
@@ -60,6 +65,19 @@ final class HardeningSession {
             usleep(20_000)
         }
         throw Tmux.Failure(description: "pullfeed did not start; screen:\n\(tmux.capture())")
+    }
+
+    static func descendants(of root: Int32) -> [Int32] {
+        let all = ProcessProbe.all
+        var found: [Int32] = []
+        var frontier = [root]
+        while let parent = frontier.popLast() {
+            for child in all where child.parentPID == parent {
+                found.append(child.pid)
+                frontier.append(child.pid)
+            }
+        }
+        return found
     }
 
     static func descendant(of root: Int32, named name: String) -> Int32? {
