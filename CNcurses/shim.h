@@ -85,6 +85,7 @@ struct pf_guard_state {
     size_t restore_length;
     struct sigaction previous_fatal[32];
     struct sigaction previous_tstp;
+    volatile sig_atomic_t child_groups[64];
     char suspend_bytes[64];
     size_t suspend_length;
     char resume_bytes[64];
@@ -128,9 +129,35 @@ static inline int pf_arm_restore(int fd, const char *bytes, size_t length) {
 static inline void pf_disarm_restore(void) { pf_guard()->armed = 0; }
 static inline int pf_restore_is_armed(void) { return pf_guard()->armed; }
 
+/* Remembers a child's process group, to be killed if the process dies of a signal. */
+static inline int pf_add_child_group(int group) {
+    struct pf_guard_state *g = pf_guard();
+    for (int i = 0; i < 64; i++) {
+        if (g->child_groups[i] == 0) { g->child_groups[i] = group; return 0; }
+    }
+    return -1;
+}
+
+static inline void pf_remove_child_group(int group) {
+    struct pf_guard_state *g = pf_guard();
+    for (int i = 0; i < 64; i++) {
+        if (g->child_groups[i] == group) g->child_groups[i] = 0;
+    }
+}
+
+/* Async-signal-safe: SIGKILL to every remembered child process group. */
+static inline void pf_kill_child_groups(void) {
+    struct pf_guard_state *g = pf_guard();
+    for (int i = 0; i < 64; i++) {
+        int group = g->child_groups[i];
+        if (group > 0) (void)kill(-group, SIGKILL);
+    }
+}
+
 static void pf_fatal_handler(int sig, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
+    pf_kill_child_groups();
     pf_emergency_restore();
     if (sig > 0 && sig < 32) (void)sigaction(sig, &pf_guard()->previous_fatal[sig], NULL);
     errno = saved;

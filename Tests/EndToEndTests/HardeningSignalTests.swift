@@ -108,6 +108,27 @@ struct HardeningSignalTests {
         }
     }
 
+    /// A crash or Ctrl-\ while a command runs: its whole process group dies with the app.
+    @Test func crashesWhileACommandRunsEndItsProcessGroup() throws {
+        for (name, signal, key) in [("Ctrl-\\", SIGQUIT, "C-\\"), ("SIGSEGV", SIGSEGV, nil)] as [(String, Int32, String?)] {
+            let directory = HardeningSession.makeDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let pidFile = directory + "/child.pid"
+            let session = try HardeningSession(["--command", "echo $$ > '\(pidFile)'; sleep 30 & sleep 30"], directory: directory,
+                                               prefix: "ulimit -c 0; trap : QUIT;")
+            let app = try session.appPID()
+            try session.tmux.waitFor("Loading...")
+            let group = try #require(ProcessProbe.pid(inFile: pidFile))
+            #expect(ProcessProbe.members(ofGroup: group).count >= 2, "\(name): the command's group is not running")
+            if let key { session.tmux.sendKeys(key) } else { #expect(kill(app, signal) == 0) }
+            #expect(try session.exitStatus() == Int(128 + signal), "\(name)")
+            session.expectTerminalRestored(name)
+            let deadline = Date().addingTimeInterval(3)
+            while !ProcessProbe.members(ofGroup: group).isEmpty, Date() < deadline { usleep(20_000) }
+            #expect(ProcessProbe.members(ofGroup: group).isEmpty, "\(name): the command outlived the app")
+        }
+    }
+
     /// Ctrl-Z in a job-control shell: while stopped, the shell has a normal terminal (main
     /// screen, cursor, echo, no mouse reports); `fg` brings the app back, working.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))

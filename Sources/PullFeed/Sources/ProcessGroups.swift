@@ -1,8 +1,9 @@
 import Foundation
+import TerminalUI
 
 /// The process groups of the commands running right now, so that leaving the app (q, a
-/// chosen line, SIGINT/SIGTERM/SIGHUP) kills them too: a request still in flight when the
-/// process exits is never cancelled, and its command would otherwise outlive the app.
+/// chosen line, SIGINT/SIGTERM/SIGHUP) kills them too, whatever still holds their requests;
+/// `TerminalGuard` is told as well, so a crash or SIGQUIT kills them from its signal handler.
 enum ProcessGroups {
     nonisolated(unsafe) private static var groups: Set<pid_t> = []
     private static let lock = NSLock()
@@ -11,12 +12,14 @@ enum ProcessGroups {
         lock.lock()
         defer { lock.unlock() }
         groups.insert(group)
+        TerminalGuard.childGroupStarted(group)
     }
 
     static func remove(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
         groups.remove(group)
+        TerminalGuard.childGroupEnded(group)
     }
 
     static func contains(_ group: pid_t) -> Bool {
