@@ -30,7 +30,7 @@ extension ListView {
 
     private func drawRow(_ index: Int, on canvas: any Canvas, screenRow: Int, width: Int) {
         let row = dataSource.row(at: index)
-        let isSelected = index == selectedIndex
+        let isSelected = showsSelection && index == selectedIndex
         var style = row.style
         if row.kind == .sectionHeader { style.bold = true }
         if isSelected { style.reverse = true }

@@ -52,6 +52,10 @@ public final class ListView {
     /// Drawn in column 0 of the selected row; must be one column wide (`>` for ASCII terminals).
     public var selectionMarker: Character = "›"
 
+    /// Whether the selected row is drawn as selected (a client hides it while something
+    /// outside the rows, such as a footer, has the selection).
+    public var showsSelection = true
+
     public init(
         dataSource: any ListDataSource, viewportHeight: Int = 0, topInset: Int = 0, bottomInset: Int = 0
     ) {

@@ -187,6 +187,38 @@ import TerminalUI
         #expect(h.lines.contains("   ＋ 添加评论"))
     }
 
+    @Test func downSelectsTheFooterAndEnterOnItLoads() {
+        var failures = 2
+        let source = ScriptedSource { request in
+            if request.offset > 0, failures > 0 {
+                failures -= 1
+                return .failure(SourceError("flaky"))
+            }
+            return .success(Page(items: (0..<10).map { .line("item \(request.offset + $0)") }, hasMore: true))
+        }
+        let h = ScreenHarness(source: source, pageSize: 10)
+        h.advance(1)
+        h.press(.end)          // arrives at the bottom: the auto footer loads, and fails
+        h.advance(1.2)
+        #expect(h.lines[11] == "   Press Enter or scroll down to load more")
+        #expect(h.lines[10] == "›item 9")
+        h.press(.down)         // "scroll down to load more": loads again, and the footer has the selection
+        #expect(h.lines[10] == " item 9")
+        #expect(h.lines[11].hasPrefix("›"))
+        #expect(h.canvas.style(row: 11, column: 20).reverse)
+        h.advance(1.2)
+        #expect(source.requests.count == 3)
+        #expect(h.lines[11] == "›  Press Enter or scroll down to load more")
+        h.press(.enter)        // Enter on the footer loads; it does not choose the last line
+        h.advance(1.2)
+        #expect(h.chosen.isEmpty)
+        #expect(source.requests.count == 4)
+        #expect(h.lines[0].hasSuffix("20 items"))
+        #expect(h.lines[10] == "›item 9")
+        h.press(.up)
+        #expect(h.lines[9] == "›item 8")
+    }
+
     @Test func asciiTerminalsGetAsciiSymbols() {
         let h = demo { $0.unicode = false }
         h.advance(0.05)

@@ -50,6 +50,9 @@ public final class FeedScreen: ReactorView {
     private var toastIsError = false
     /// End was pressed while more data was coming: keep following the end as pages arrive.
     private var followsEnd = false
+    /// Down on the last row moved the selection onto the auto footer's row ("Press Enter or
+    /// scroll down to load more"), so Enter loads instead of activating the last row.
+    private var footerSelected = false
     private var componentBindings = Set<AnyCancellable>()
 
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
@@ -138,6 +141,7 @@ public final class FeedScreen: ReactorView {
         }
         syncInsets()
         if rowsChanged {
+            footerSelected = false
             // Appended rows push the footer out of view: that ends its arrival at the bottom.
             footerMoved(movingDown: false)
         }
@@ -204,6 +208,7 @@ public final class FeedScreen: ReactorView {
         case .refresh:
             releasePulls()
             followsEnd = false
+            footerSelected = false
             list.scrollToTop()
             reactor?.action.send(.refresh)
             onNeedsRender()
@@ -216,6 +221,7 @@ public final class FeedScreen: ReactorView {
     }
 
     private func move(_ command: ListCommand) {
+        footerSelected = false
         let outcome = list.apply(command)
         let movingDown: Bool
         switch command {
@@ -231,6 +237,7 @@ public final class FeedScreen: ReactorView {
         case .overscrollBottom(let rows):
             header.release()
             backFooter?.pull(by: rows)
+            if command == .down, footer is AutoRefreshFooter, !footer.isHidden { footerSelected = true }
         default:
             releasePulls()
         }
@@ -261,7 +268,7 @@ public final class FeedScreen: ReactorView {
     }
 
     private func activate() {
-        guard let row = list.selectedIndex else {
+        guard !footerSelected, let row = list.selectedIndex else {
             footer.activate()
             return
         }
@@ -283,6 +290,8 @@ public final class FeedScreen: ReactorView {
         lastSize = size
         let layout = ScreenLayout(size: size)
         if list.viewportHeight != layout.listHeight { list.viewportHeight = layout.listHeight }
+        if footerSelected, footer.isHidden || !list.isBottomAccessoryFullyVisible { footerSelected = false }
+        list.showsSelection = !footerSelected
 
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
 
@@ -296,7 +305,15 @@ public final class FeedScreen: ReactorView {
                 canvas.draw(headerLines[i], row: screenRow, column: 0,
                             style: isStateLine ? headerView.titleStyle : headerView.detailStyle)
             case .bottomAccessory(let i):
-                if i == 0 { footerView.draw(footer, on: canvas, row: screenRow) }
+                guard i == 0 else { return }
+                if footerSelected {
+                    var style = footerView.style
+                    style.reverse = true
+                    footerView.draw(footer, on: canvas, row: screenRow, style: style)
+                    canvas.draw(String(list.selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
+                } else {
+                    footerView.draw(footer, on: canvas, row: screenRow)
+                }
             case .row:
                 break
             }
