@@ -206,56 +206,99 @@ public final class CursesTerminal: TerminalBackend {
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
         let window = pf_stdscr()
+        let attrs = attributes(style)
+        let colorPair = pair(for: style)
+        let safe = TextSanitizer.sanitize(text)
+        // Printable ASCII runs go to ncurses in one call; other characters cell by cell.
+        asciiRun.removeAll(keepingCapacity: true)
+        var runColumn = column
         var used = 0
-        for ch in TextSanitizer.sanitize(text) {
+        for ch in safe {
+            let utf8 = ch.utf8
+            if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                if used + 1 > limit { break }
+                if asciiRun.isEmpty { runColumn = column + used }
+                asciiRun.append(CChar(bitPattern: byte))
+                used += 1
+                continue
+            }
             let width = TextWidth.of(ch)
             if width == 0 { continue }
+            flushASCIIRun(row: row, column: runColumn, attrs: attrs, pair: colorPair, window: window)
             if used + width > limit {
                 if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
                 used = limit
                 break
             }
             let c = column + used
-            if c >= 0 { put(ch, width: width, row: row, column: c, style: style, window: window) }
+            if c >= 0 { put(ch, width: width, row: row, column: c, attrs: attrs, pair: colorPair, window: window) }
             used += width
         }
+        flushASCIIRun(row: row, column: runColumn, attrs: attrs, pair: colorPair, window: window)
         return used
+    }
+
+    /// Printable ASCII collected by `draw` for one `waddnstr` call (reused, never shrunk).
+    private var asciiRun: [CChar] = []
+
+    private func flushASCIIRun(row: Int, column: Int, attrs: attr_t, pair: Int16, window: UnsafeMutablePointer<WINDOW>?) {
+        guard !asciiRun.isEmpty else { return }
+        var skip = 0
+        if column < 0 { skip = min(asciiRun.count, -column) }
+        if skip < asciiRun.count {
+            wattr_set(window, attrs, pair, nil)
+            asciiRun.withUnsafeBufferPointer { buffer in
+                if wmove(window, Int32(row), Int32(column + skip)) != ERR {
+                    _ = waddnstr(window, buffer.baseAddress! + skip, Int32(buffer.count - skip))
+                }
+            }
+            wattr_set(window, pf_a_normal(), 0, nil)
+        }
+        asciiRun.removeAll(keepingCapacity: true)
     }
 
     /// Writes one character so that it takes exactly `width` cells, whatever the C library's
     /// `wcwidth` (which ncurses uses) thinks of it.
-    private func put(_ ch: Character, width: Int, row: Int, column: Int, style: Style, window: UnsafeMutablePointer<WINDOW>?) {
+    private func put(_ ch: Character, width: Int, row: Int, column: Int, attrs: attr_t, pair: Int16, window: UnsafeMutablePointer<WINDOW>?) {
         let scalars = ch.unicodeScalars
         let libcWidth = Int(pf_wcwidth(scalars.first!.value))
         var cell: cchar_t
         var padding = 0
         if libcWidth == width {
-            cell = makeCell(scalars, style: style)
+            cell = makeCell(scalars, attrs: attrs, pair: pair)
         } else if libcWidth == 1 && width == 2 {
-            cell = makeCell(scalars, style: style)
+            cell = makeCell(scalars, attrs: attrs, pair: pair)
             padding = 1
         } else {
-            cell = makeCell("\u{FFFD}".unicodeScalars, style: style)
+            cell = makeCell("\u{FFFD}".unicodeScalars, attrs: attrs, pair: pair)
             padding = width - 1
         }
         mvwadd_wch(window, Int32(row), Int32(column), &cell)
         if padding > 0 {
-            var blank = makeCell(" ".unicodeScalars, style: style)
+            var blank = makeCell(" ".unicodeScalars, attrs: attrs, pair: pair)
             mvwhline_set(window, Int32(row), Int32(column + width - padding), &blank, Int32(padding))
         }
     }
 
     private func makeCell(_ scalars: some Collection<Unicode.Scalar>, style: Style) -> cchar_t {
-        var chars: [wchar_t] = []
-        chars.reserveCapacity(min(scalars.count, Int(pf_ccharw_max())))
-        for s in scalars {
-            chars.append(wchar_t(bitPattern: s.value))
-            if chars.count == Int(pf_ccharw_max()) { break }
+        makeCell(scalars, attrs: attributes(style), pair: pair(for: style))
+    }
+
+    /// A cell of at most `CCHARW_MAX` scalars, built on the stack (this runs per drawn cell).
+    private func makeCell(_ scalars: some Collection<Unicode.Scalar>, attrs: attr_t, pair: Int16) -> cchar_t {
+        let maxCount = Int(pf_ccharw_max())
+        return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: maxCount) { chars in
+            var count = 0
+            for s in scalars {
+                chars[count] = wchar_t(bitPattern: s.value)
+                count += 1
+                if count == maxCount { break }
+            }
+            while count > 1, chars[count - 1] == 0x200D { count -= 1 }  // never end on a joiner
+            var cell = cchar_t()
+            _ = pf_setcchar(&cell, chars.baseAddress!, Int32(count), attrs, pair)
+            return cell
         }
-        while chars.count > 1, chars.last == 0x200D { chars.removeLast() }  // never end on a joiner
-        var cell = cchar_t()
-        _ = pf_setcchar(&cell, chars, Int32(chars.count), attributes(style), pair(for: style))
-        return cell
     }
 
     private func attributes(_ style: Style) -> attr_t {

@@ -14,6 +14,9 @@ public final class FeedReactor: Reactor {
     public enum Action {
         case refresh
         case loadMore
+        /// Loads the next `endBatchSize` items at once (End following the end of a long
+        /// source: a few large reads instead of one round trip per page).
+        case loadToEnd
         case select(Int?)
         case choose(String)
     }
@@ -53,6 +56,8 @@ public final class FeedReactor: Reactor {
     }
 
     public static let toastDuration: Double = 3
+    /// Items per request while End follows the end of the source.
+    public static let endBatchSize = 25_000
 
     public let initialState: State
     public let reactorStorage = ReactorStorage()
@@ -89,7 +94,8 @@ public final class FeedReactor: Reactor {
     public func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         switch action {
         case .refresh: return refresh()
-        case .loadMore: return loadMore()
+        case .loadMore: return loadMore(limit: pageSize)
+        case .loadToEnd: return loadMore(limit: max(pageSize, Self.endBatchSize))
         case .select(let row): return Just(.select(row)).eraseToAnyPublisher()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         }
@@ -120,13 +126,13 @@ public final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    private func loadMore() -> AnyPublisher<Mutation, Never> {
+    private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
             return Empty().eraseToAnyPublisher()
         }
         let cancelHeader: [Mutation] = state.isRefreshing ? [.setRefreshing(false)] : []
-        let request = PageRequest(offset: state.itemCount, limit: pageSize)
+        let request = PageRequest(offset: state.itemCount, limit: limit)
         let started = started
         let result = source.load(request, on: scheduler)
             .prefix(untilOutputFrom: started.filter { $0 == .header })

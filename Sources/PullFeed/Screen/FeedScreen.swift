@@ -143,7 +143,7 @@ public final class FeedScreen: ReactorView {
         }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
-            if new.hasMore { footerMoved(movingDown: true) } else { followsEnd = false }
+            if new.hasMore { loadToEnd() } else { followsEnd = false }
         }
         onNeedsRender()
     }
@@ -233,6 +233,7 @@ public final class FeedScreen: ReactorView {
         }
         syncInsets()
         footerMoved(movingDown: movingDown)
+        if followsEnd, !state.isLoadingMore { reactor?.action.send(.loadToEnd) }
         if case .clicked(let row) = outcome {
             reactor?.action.send(.select(row))
         } else if outcome == .moved {
@@ -242,6 +243,13 @@ public final class FeedScreen: ReactorView {
     }
 
     private var backFooter: BackRefreshFooter? { footer as? BackRefreshFooter }
+
+    /// End follows the end: the rest comes in large batches straight from the reactor (the
+    /// footer shows them loading from the state), not one parked footer request per page.
+    private func loadToEnd() {
+        footerMoved(movingDown: true)
+        reactor?.action.send(.loadToEnd)
+    }
 
     private func footerMoved(movingDown: Bool) {
         guard let auto = footer as? AutoRefreshFooter else { return }
