@@ -205,79 +205,106 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
-        let window = pf_stdscr()
-        let attrs = attributes(style)
-        let colorPair = pair(for: style)
+        // The cells are built here and handed to ncurses in one `wadd_wchnstr` call: this is
+        // the per-frame hot path, so no per-character ncurses call and no allocation.
+        let blank = makeCell(" ".unicodeScalars, attrs: attributes(style), pair: pair(for: style))
         let safe = TextSanitizer.sanitize(text)
-        // Printable ASCII runs go to ncurses in one call; other characters cell by cell.
-        asciiRun.removeAll(keepingCapacity: true)
-        var runColumn = column
+        // Every drawn column takes at most one cell, so `limit` cells always suffice.
+        return withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: limit) { buffer in
+            var cells = CellBuffer(base: buffer.baseAddress!)
+            var used = 0
+            if TextWidth.isPrintableASCII(safe) {
+                var text = safe
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        if used == limit { break }
+                        if column + used >= 0 { cells.append(Self.cell(blank, byte: byte)) }
+                        used += 1
+                    }
+                }
+            } else {
+                used = Self.appendCells(of: safe, column: column, limit: limit, blank: blank, to: &cells)
+            }
+            if cells.count > 0 {
+                _ = mvwadd_wchnstr(pf_stdscr(), Int32(row), Int32(max(0, column)), cells.base, Int32(cells.count))
+            }
+            return used
+        }
+    }
+
+    /// Cells collected on the stack for one `draw`.
+    private struct CellBuffer {
+        let base: UnsafeMutablePointer<cchar_t>
+        var count = 0
+        mutating func append(_ cell: cchar_t) {
+            base[count] = cell
+            count += 1
+        }
+    }
+
+    /// Appends the cells of `text` (already sanitised) from `column`, at most `limit` columns;
+    /// returns the columns used.
+    private static func appendCells(of text: String, column: Int, limit: Int, blank: cchar_t, to cells: inout CellBuffer) -> Int {
         var used = 0
-        for ch in safe {
+        for ch in text {
             let utf8 = ch.utf8
             if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
                 if used + 1 > limit { break }
-                if asciiRun.isEmpty { runColumn = column + used }
-                asciiRun.append(CChar(bitPattern: byte))
+                if column + used >= 0 { cells.append(Self.cell(blank, byte: byte)) }
                 used += 1
                 continue
             }
             let width = TextWidth.of(ch)
             if width == 0 { continue }
-            flushASCIIRun(row: row, column: runColumn, attrs: attrs, pair: colorPair, window: window)
             if used + width > limit {
-                if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
+                for c in used..<limit where column + c >= 0 { cells.append(blank) }
                 used = limit
                 break
             }
-            let c = column + used
-            if c >= 0 { put(ch, width: width, row: row, column: c, attrs: attrs, pair: colorPair, window: window) }
+            appendCells(for: ch, width: width, at: column + used, blank: blank, to: &cells)
             used += width
         }
-        flushASCIIRun(row: row, column: runColumn, attrs: attrs, pair: colorPair, window: window)
         return used
     }
 
-    /// Printable ASCII collected by `draw` for one `waddnstr` call (reused, never shrunk).
-    private var asciiRun: [CChar] = []
-
-    private func flushASCIIRun(row: Int, column: Int, attrs: attr_t, pair: Int16, window: UnsafeMutablePointer<WINDOW>?) {
-        guard !asciiRun.isEmpty else { return }
-        var skip = 0
-        if column < 0 { skip = min(asciiRun.count, -column) }
-        if skip < asciiRun.count {
-            wattr_set(window, attrs, pair, nil)
-            asciiRun.withUnsafeBufferPointer { buffer in
-                if wmove(window, Int32(row), Int32(column + skip)) != ERR {
-                    _ = waddnstr(window, buffer.baseAddress! + skip, Int32(buffer.count - skip))
-                }
-            }
-            wattr_set(window, pf_a_normal(), 0, nil)
-        }
-        asciiRun.removeAll(keepingCapacity: true)
+    private static func cell(_ template: cchar_t, byte: UInt8) -> cchar_t {
+        var cell = template
+        cell.chars.0 = wchar_t(byte)
+        return cell
     }
 
-    /// Writes one character so that it takes exactly `width` cells, whatever the C library's
-    /// `wcwidth` (which ncurses uses) thinks of it.
-    private func put(_ ch: Character, width: Int, row: Int, column: Int, attrs: attr_t, pair: Int16, window: UnsafeMutablePointer<WINDOW>?) {
+    /// Appends the cells of one non-ASCII character so that it takes exactly `width` columns,
+    /// whatever the C library's `wcwidth` (which ncurses uses) thinks of it. Columns left of
+    /// the screen are dropped (a wide character cut there leaves a blank).
+    private static func appendCells(for ch: Character, width: Int, at column: Int, blank: cchar_t, to cells: inout CellBuffer) {
+        if column < 0 {
+            for c in column..<(column + width) where c >= 0 { cells.append(blank) }
+            return
+        }
         let scalars = ch.unicodeScalars
         let libcWidth = Int(pf_wcwidth(scalars.first!.value))
-        var cell: cchar_t
+        var cell = blank
         var padding = 0
-        if libcWidth == width {
-            cell = makeCell(scalars, attrs: attrs, pair: pair)
-        } else if libcWidth == 1 && width == 2 {
-            cell = makeCell(scalars, attrs: attrs, pair: pair)
-            padding = 1
+        if libcWidth == width || (libcWidth == 1 && width == 2) {
+            let maxCount = Int(pf_ccharw_max())
+            withUnsafeMutableBytes(of: &cell.chars) { raw in
+                let chars = raw.bindMemory(to: wchar_t.self)
+                var count = 0
+                for s in scalars {
+                    chars[count] = wchar_t(bitPattern: s.value)
+                    count += 1
+                    if count == maxCount { break }
+                }
+                while count > 1, chars[count - 1] == 0x200D { count -= 1 }  // never end on a joiner
+                for i in count..<maxCount { chars[i] = 0 }
+            }
+            padding = width - libcWidth
         } else {
-            cell = makeCell("\u{FFFD}".unicodeScalars, attrs: attrs, pair: pair)
+            cell.chars.0 = 0xFFFD
             padding = width - 1
         }
-        mvwadd_wch(window, Int32(row), Int32(column), &cell)
-        if padding > 0 {
-            var blank = makeCell(" ".unicodeScalars, attrs: attrs, pair: pair)
-            mvwhline_set(window, Int32(row), Int32(column + width - padding), &blank, Int32(padding))
-        }
+        cells.append(cell)
+        for _ in 0..<padding { cells.append(blank) }
     }
 
     private func makeCell(_ scalars: some Collection<Unicode.Scalar>, style: Style) -> cchar_t {

@@ -50,6 +50,10 @@ extension ListView {
     /// text than fits.
     private static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        if TextWidth.isPrintableASCII(text) {
+            if text.utf8.count <= width { return text }
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         var used = 0
         var cut = text.startIndex
         var index = text.startIndex

@@ -43,6 +43,16 @@ public enum TextWidth {
         return 1
     }
 
+    /// Whether `text` is printable ASCII only: one column per byte, one character per byte
+    /// (the fast path of drawing and truncation; most list lines qualify).
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b >= 0x7F { return false }
+            return true
+        }
+    }
+
     /// Columns a whole string occupies.
     public static func of(_ text: String) -> Int {
         var ascii = true
