@@ -28,6 +28,7 @@ public final class CursesTerminal: TerminalBackend {
     private var decoder = InputDecoder()
     private var colorPairs: [ColorPairKey: Int16] = [:]
     private var isRestored = false
+    private var rowCache: RowCache
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
 
     private struct ColorPairKey: Hashable {
@@ -42,6 +43,7 @@ public final class CursesTerminal: TerminalBackend {
         self.inputFD = inputFD
         self.useColors = colors
         self.size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+        rowCache = RowCache(rows: size.rows, columns: size.columns)
     }
 
     deinit {
@@ -171,13 +173,36 @@ public final class CursesTerminal: TerminalBackend {
             resizeterm(rows, cols)
         }
         size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+        rowCache = RowCache(rows: size.rows, columns: size.columns)
         return size
     }
 
     // MARK: Output
 
+    /// Sends the frame: rows drawn with the same calls as last time are skipped, and rows
+    /// that moved are scrolled rather than redrawn (see `RowCache`); ncurses then sends the
+    /// difference.
     public func present() {
-        wnoutrefresh(pf_stdscr())
+        let window = pf_stdscr()
+        if let scroll = rowCache.bestScroll() {
+            wsetscrreg(window, Int32(scroll.top), Int32(scroll.bottom))
+            scrollok(window, true)
+            wscrl(window, Int32(scroll.lines))
+            scrollok(window, false)
+            wsetscrreg(window, 0, Int32(size.rows - 1))
+            rowCache.didScroll(scroll)
+        }
+        for (row, ops) in rowCache.takeChangedRows() {
+            for op in ops {
+                switch op {
+                case .fill(let column, let width, let style):
+                    applyFill(row: row, column: column, width: width, style: style)
+                case .text(let text, let column, let style, let limit):
+                    applyText(text, row: row, column: column, style: style, limit: limit)
+                }
+            }
+        }
+        wnoutrefresh(window)
         doupdate()
     }
 
@@ -187,7 +212,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public func clear() {
-        werase(pf_stdscr())
+        rowCache.clearAll()
     }
 
     public func fill(row: Int, column: Int, width: Int, style: Style) {
@@ -195,8 +220,12 @@ public final class CursesTerminal: TerminalBackend {
         let start = max(0, column)
         let end = min(size.columns, column + width)
         guard start < end else { return }
+        rowCache.record(.fill(column: start, width: end - start, style: style), row: row)
+    }
+
+    private func applyFill(row: Int, column: Int, width: Int, style: Style) {
         var cell = makeCell(" ".unicodeScalars, style: style)
-        mvwhline_set(pf_stdscr(), Int32(row), Int32(start), &cell, Int32(end - start))
+        mvwhline_set(pf_stdscr(), Int32(row), Int32(column), &cell, Int32(width))
     }
 
     @discardableResult
@@ -205,10 +234,38 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
-        // The cells are built here and handed to ncurses in one `wadd_wchnstr` call: this is
-        // the per-frame hot path, so no per-character ncurses call and no allocation.
-        let blank = makeCell(" ".unicodeScalars, attrs: attributes(style), pair: pair(for: style))
         let safe = TextSanitizer.sanitize(text)
+        rowCache.record(.text(safe, column: column, style: style, limit: limit), row: row)
+        return Self.columns(of: safe, limit: limit)
+    }
+
+    /// The columns `applyText` will use for `safe` (the loop there, without the cells).
+    private static func columns(of safe: String, limit: Int) -> Int {
+        if TextWidth.isPrintableASCII(safe) { return min(safe.utf8.count, limit) }
+        var used = 0
+        if TextWidth.scalarsAreCharacters(safe) {
+            for scalar in safe.unicodeScalars {
+                let width = TextWidth.of(scalar)
+                if width == 0 { continue }
+                if used + width > limit { return limit }
+                used += width
+            }
+            return used
+        }
+        for ch in safe {
+            let width = TextWidth.of(ch)
+            if width == 0 { continue }
+            if used + width > limit { return limit }
+            used += width
+        }
+        return used
+    }
+
+    /// Draws sanitised text. The cells are built here and handed to ncurses in one
+    /// `wadd_wchnstr` call: no per-character ncurses call and no allocation.
+    @discardableResult
+    private func applyText(_ safe: String, row: Int, column: Int, style: Style, limit: Int) -> Int {
+        let blank = makeCell(" ".unicodeScalars, attrs: attributes(style), pair: pair(for: style))
         // Every drawn column takes at most one cell, so `limit` cells always suffice.
         return withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: limit) { buffer in
             var cells = CellBuffer(base: buffer.baseAddress!)
@@ -246,6 +303,23 @@ public final class CursesTerminal: TerminalBackend {
     /// returns the columns used.
     private static func appendCells(of text: String, column: Int, limit: Int, blank: cchar_t, to cells: inout CellBuffer) -> Int {
         var used = 0
+        if TextWidth.scalarsAreCharacters(text) {
+            for scalar in text.unicodeScalars {
+                let width = TextWidth.of(scalar)
+                if width == 0 { continue }
+                if used + width > limit {
+                    for c in used..<limit where column + c >= 0 { cells.append(blank) }
+                    return limit
+                }
+                if width == 1, scalar.isASCII {
+                    if column + used >= 0 { cells.append(Self.cell(blank, byte: UInt8(scalar.value))) }
+                } else {
+                    appendCells(for: CollectionOfOne(scalar), width: width, at: column + used, blank: blank, to: &cells)
+                }
+                used += width
+            }
+            return used
+        }
         for ch in text {
             let utf8 = ch.utf8
             if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
@@ -261,7 +335,7 @@ public final class CursesTerminal: TerminalBackend {
                 used = limit
                 break
             }
-            appendCells(for: ch, width: width, at: column + used, blank: blank, to: &cells)
+            appendCells(for: ch.unicodeScalars, width: width, at: column + used, blank: blank, to: &cells)
             used += width
         }
         return used
@@ -276,12 +350,13 @@ public final class CursesTerminal: TerminalBackend {
     /// Appends the cells of one non-ASCII character so that it takes exactly `width` columns,
     /// whatever the C library's `wcwidth` (which ncurses uses) thinks of it. Columns left of
     /// the screen are dropped (a wide character cut there leaves a blank).
-    private static func appendCells(for ch: Character, width: Int, at column: Int, blank: cchar_t, to cells: inout CellBuffer) {
+    private static func appendCells(
+        for scalars: some Collection<Unicode.Scalar>, width: Int, at column: Int, blank: cchar_t, to cells: inout CellBuffer
+    ) {
         if column < 0 {
             for c in column..<(column + width) where c >= 0 { cells.append(blank) }
             return
         }
-        let scalars = ch.unicodeScalars
         let libcWidth = Int(pf_wcwidth(scalars.first!.value))
         var cell = blank
         var padding = 0
