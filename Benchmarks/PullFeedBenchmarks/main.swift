@@ -1,1 +1,195 @@
-print("bench")
+// In-process benchmarks for PullFeed (run on demand, release build):
+//
+//     swift run -c release pullfeed-bench [--quick]
+//
+// Prints one markdown table: frame cost against list length, one Down through
+// reactor → state → render, reactor action throughput, memory per loaded item.
+// Every figure is the median of repeated runs; the machine is shared, so compare ratios.
+
+import CombineSchedulers
+import Foundation
+import OpenCombine
+import PullFeed
+import TerminalUI
+
+let quick = CommandLine.arguments.contains("--quick")
+let repeats = quick ? 5 : 15
+
+// MARK: - Harness
+
+/// Nanoseconds of `body` run `iterations` times, per iteration; median of `repeats` runs.
+func measure(iterations: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    body()  // warm-up
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { body() }
+        let end = DispatchTime.now().uptimeNanoseconds
+        samples.append(Double(end - start) / Double(iterations))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Resident set size of this process, in bytes.
+func residentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let kb = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return kb * 1024
+    }
+    return 0
+}
+
+func format(ns: Double) -> String {
+    if ns >= 1_000_000 { return String(format: "%.2f ms", ns / 1_000_000) }
+    if ns >= 1_000 { return String(format: "%.2f µs", ns / 1_000) }
+    return String(format: "%.0f ns", ns)
+}
+
+/// A canvas that only measures what it is asked to draw (the cost of layout and text
+/// handling without a backend's cell storage).
+final class CountingCanvas: Canvas {
+    let size: Size
+    var cells = 0
+    init(columns: Int, rows: Int) { size = Size(columns: columns, rows: rows) }
+    func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
+        var used = 0
+        let limit = min(size.columns - column, maxWidth ?? Int.max)
+        for ch in TextSanitizer.sanitize(text) {
+            let w = TextWidth.of(ch)
+            if used + w > limit { break }
+            used += w
+        }
+        cells += used
+        return used
+    }
+    func fill(row: Int, column: Int, width: Int, style: Style) { cells += width }
+    func clear() {}
+}
+
+/// `count` lines in one page, delivered at once (on the scheduler's next turn).
+final class MemoryLineSource: FeedSource {
+    let title = "bench"
+    let stateKey = "bench"
+    let printsSelection = true
+    let lines: [String]
+    init(count: Int, sample: [String]) {
+        lines = (0..<count).map { sample[$0 % sample.count] }
+    }
+    func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let end = min(lines.count, request.offset + request.limit)
+        let items = lines[min(request.offset, end)..<end].map(FeedItem.line)
+        return Just(.success(Page(items: Array(items), hasMore: end < lines.count))).eraseToAnyPublisher()
+    }
+}
+
+/// Lines like the pty benchmark's data set: ASCII, CJK, emoji, a long one.
+let sampleLines: [String] = {
+    let path = "/tmp/tuiprobe-items-100000.txt"
+    if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+        return Array(text.split(separator: "\n").prefix(1000).map(String.init))
+    }
+    return (1...1000).map { i in
+        switch i % 4 {
+        case 0: "Item \(i)  第\(i)条 评论 quartz saffron cobalt"
+        case 1: "Item \(i)  river amber pebble copper willow"
+        case 2: "Item \(i)  🚀 launch 👍 ok 🎉 party"
+        default: "Item \(i)  " + String(repeating: "long line ", count: 20)
+        }
+    }
+}()
+
+/// A feed screen on a virtual-time scheduler, loaded with `count` lines.
+struct Fixture {
+    let time = DispatchQueue.test
+    let reactor: FeedReactor
+    let screen: FeedScreen
+
+    init(count: Int) {
+        let scheduler = time.eraseToAnyScheduler()
+        let source = MemoryLineSource(count: count, sample: sampleLines)
+        reactor = FeedReactor(source: source, pageSize: max(1, count), scheduler: scheduler)
+        screen = FeedScreen(scheduler: scheduler)
+        screen.reactor = reactor
+        reactor.action.send(.refresh)
+        time.advance(by: .seconds(5))
+    }
+}
+
+// MARK: - Benchmarks
+
+nonisolated(unsafe) var table: [(String, String, String)] = []
+func row(_ name: String, _ value: String, _ note: String = "") {
+    table.append((name, value, note))
+    FileHandle.standardError.write(Data("\(name): \(value) \(note)\n".utf8))
+}
+
+let sizes = quick ? [100, 10_000, 1_000_000] : [100, 10_000, 1_000_000]
+var frameCounting: [Int: Double] = [:]
+var frameMemory: [Int: Double] = [:]
+for count in sizes {
+    let fixture = Fixture(count: count)
+    precondition(fixture.reactor.currentState.lines.count == count, "fixture did not load")
+    // Scroll to the middle so the frame is a scrolled one.
+    for _ in 0..<min(count / 2, 500) { fixture.screen.handle(.key(.down)) }
+    let counting = CountingCanvas(columns: 80, rows: 24)
+    frameCounting[count] = measure(iterations: 200) { fixture.screen.render(on: counting) }
+    let memory = MemoryScreen(columns: 80, rows: 24)
+    frameMemory[count] = measure(iterations: 200) { fixture.screen.render(on: memory) }
+    row("frame 80×24, \(count) items (FeedScreen → counting canvas)", format(ns: frameCounting[count]!))
+    row("frame 80×24, \(count) items (FeedScreen → MemoryScreen)", format(ns: frameMemory[count]!))
+}
+let frameRatio = frameCounting[1_000_000]! / frameCounting[100]!
+row("frame ratio 1,000,000 / 100 items (counting canvas)", String(format: "%.2f×", frameRatio), "target ≤ 1.5×")
+row("frame ratio 1,000,000 / 100 items (MemoryScreen)",
+    String(format: "%.2f×", frameMemory[1_000_000]! / frameMemory[100]!), "target ≤ 1.5×")
+
+do {
+    let fixture = Fixture(count: 100_000)
+    let canvas = CountingCanvas(columns: 80, rows: 24)
+    var downs = 0
+    // One Down: key → list move → .select action → reduce → state → screen → render.
+    let down = measure(iterations: 1000) {
+        fixture.screen.handle(.key(downs % 2000 < 1000 ? .down : .up))
+        fixture.screen.render(on: canvas)
+        downs += 1
+    }
+    row("one Down/Up → reactor → state → render (100,000 items)", format(ns: down), "target ≪ 0.1 ms")
+    let keyOnly = measure(iterations: 1000) {
+        fixture.screen.handle(.key(downs % 2000 < 1000 ? .down : .up))
+        downs += 1
+    }
+    row("one Down/Up handled, no render", format(ns: keyOnly))
+    var selected = 0
+    let action = measure(iterations: 10_000) {
+        selected = (selected + 1) % 1000
+        fixture.reactor.action.send(.select(selected))
+    }
+    row("reactor action throughput (.select)", String(format: "%.0f actions/s", 1e9 / action), format(ns: action) + " each")
+}
+
+do {
+    let count = 1_000_000
+    let meanText = Double(sampleLines.reduce(0) { $0 + $1.utf8.count }) / Double(sampleLines.count)
+    let before = residentBytes()
+    var lines = LineList()
+    var page: [String] = []
+    for i in 0..<count {
+        page.append(sampleLines[i % sampleLines.count])
+        if page.count == 1000 { lines.append(contentsOf: page); page.removeAll(keepingCapacity: true) }
+    }
+    let after = residentBytes()
+    row("LineList bytes per item (1,000,000 items, pages of 1,000)", String(format: "%.1f B", Double(lines.byteCount) / Double(count)),
+        String(format: "text %.1f B + %.1f B overhead", meanText, Double(lines.byteCount) / Double(count) - meanText))
+    row("RSS growth per item while loading them", String(format: "%.1f B", Double(after - before) / Double(count)),
+        "array growth slack included")
+    let fixture = Fixture(count: 100_000)
+    let state = fixture.reactor.currentState.lines
+    row("LineList bytes per item via the reactor (100,000 items)",
+        String(format: "%.1f B", Double(state.byteCount) / Double(state.count)))
+}
+
+print("| benchmark | median | note |")
+print("|---|---|---|")
+for (name, value, note) in table { print("| \(name) | \(value) | \(note) |") }

@@ -28,6 +28,7 @@ public final class CursesTerminal: TerminalBackend {
     private var decoder = InputDecoder()
     private var colorPairs: [ColorPairKey: Int16] = [:]
     private var isRestored = false
+    private var rowCache: RowCache
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
 
     private struct ColorPairKey: Hashable {
@@ -42,6 +43,7 @@ public final class CursesTerminal: TerminalBackend {
         self.inputFD = inputFD
         self.useColors = colors
         self.size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+        rowCache = RowCache(rows: size.rows, columns: size.columns)
     }
 
     deinit {
@@ -172,13 +174,36 @@ public final class CursesTerminal: TerminalBackend {
             resizeterm(rows, cols)
         }
         size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
+        rowCache = RowCache(rows: size.rows, columns: size.columns)
         return size
     }
 
     // MARK: Output
 
+    /// Sends the frame: rows drawn with the same calls as last time are skipped, and rows
+    /// that moved are scrolled rather than redrawn (see `RowCache`); ncurses then sends the
+    /// difference.
     public func present() {
-        wnoutrefresh(pf_stdscr())
+        let window = pf_stdscr()
+        if let scroll = rowCache.bestScroll() {
+            wsetscrreg(window, Int32(scroll.top), Int32(scroll.bottom))
+            scrollok(window, true)
+            wscrl(window, Int32(scroll.lines))
+            scrollok(window, false)
+            wsetscrreg(window, 0, Int32(size.rows - 1))
+            rowCache.didScroll(scroll)
+        }
+        for (row, ops) in rowCache.takeChangedRows() {
+            for op in ops {
+                switch op {
+                case .fill(let column, let width, let style):
+                    applyFill(row: row, column: column, width: width, style: style)
+                case .text(let text, let column, let style, let limit):
+                    applyText(text, row: row, column: column, style: style, limit: limit)
+                }
+            }
+        }
+        wnoutrefresh(window)
         doupdate()
     }
 
@@ -188,7 +213,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public func clear() {
-        werase(pf_stdscr())
+        rowCache.clearAll()
     }
 
     public func fill(row: Int, column: Int, width: Int, style: Style) {
@@ -196,8 +221,12 @@ public final class CursesTerminal: TerminalBackend {
         let start = max(0, column)
         let end = min(size.columns, column + width)
         guard start < end else { return }
+        rowCache.record(.fill(column: start, width: end - start, style: style), row: row)
+    }
+
+    private func applyFill(row: Int, column: Int, width: Int, style: Style) {
         var cell = makeCell(" ".unicodeScalars, style: style)
-        mvwhline_set(pf_stdscr(), Int32(row), Int32(start), &cell, Int32(end - start))
+        mvwhline_set(pf_stdscr(), Int32(row), Int32(column), &cell, Int32(width))
     }
 
     @discardableResult
@@ -206,57 +235,186 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
-        let window = pf_stdscr()
+        let safe = TextSanitizer.sanitize(text)
+        rowCache.record(.text(safe, column: column, style: style, limit: limit), row: row)
+        return Self.columns(of: safe, limit: limit)
+    }
+
+    /// The columns `applyText` will use for `safe` (the loop there, without the cells).
+    private static func columns(of safe: String, limit: Int) -> Int {
+        if TextWidth.isPrintableASCII(safe) { return min(safe.utf8.count, limit) }
         var used = 0
-        for ch in TextSanitizer.sanitize(text) {
+        if TextWidth.scalarsAreCharacters(safe) {
+            for scalar in safe.unicodeScalars {
+                let width = TextWidth.of(scalar)
+                if width == 0 { continue }
+                if used + width > limit { return limit }
+                used += width
+            }
+            return used
+        }
+        for ch in safe {
             let width = TextWidth.of(ch)
             if width == 0 { continue }
-            if used + width > limit {
-                if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
-                used = limit
-                break
-            }
-            let c = column + used
-            if c >= 0 { put(ch, width: width, row: row, column: c, style: style, window: window) }
+            if used + width > limit { return limit }
             used += width
         }
         return used
     }
 
-    /// Writes one character so that it takes exactly `width` cells, whatever the C library's
-    /// `wcwidth` (which ncurses uses) thinks of it.
-    private func put(_ ch: Character, width: Int, row: Int, column: Int, style: Style, window: UnsafeMutablePointer<WINDOW>?) {
-        let scalars = ch.unicodeScalars
+    /// Draws sanitised text. The cells are built here and handed to ncurses in one
+    /// `wadd_wchnstr` call: no per-character ncurses call and no allocation.
+    @discardableResult
+    private func applyText(_ safe: String, row: Int, column: Int, style: Style, limit: Int) -> Int {
+        let blank = makeCell(" ".unicodeScalars, attrs: attributes(style), pair: pair(for: style))
+        // Every drawn column takes at most one cell, so `limit` cells always suffice.
+        return withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: limit) { buffer in
+            var cells = CellBuffer(base: buffer.baseAddress!)
+            var used = 0
+            if TextWidth.isPrintableASCII(safe) {
+                var text = safe
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        if used == limit { break }
+                        if column + used >= 0 { cells.append(Self.cell(blank, byte: byte)) }
+                        used += 1
+                    }
+                }
+            } else {
+                used = Self.appendCells(of: safe, column: column, limit: limit, blank: blank, to: &cells)
+            }
+            if cells.count > 0 {
+                _ = mvwadd_wchnstr(pf_stdscr(), Int32(row), Int32(max(0, column)), cells.base, Int32(cells.count))
+            }
+            return used
+        }
+    }
+
+    /// Cells collected on the stack for one `draw`.
+    private struct CellBuffer {
+        let base: UnsafeMutablePointer<cchar_t>
+        var count = 0
+        mutating func append(_ cell: cchar_t) {
+            base[count] = cell
+            count += 1
+        }
+    }
+
+    /// Appends the cells of `text` (already sanitised) from `column`, at most `limit` columns;
+    /// returns the columns used.
+    private static func appendCells(of text: String, column: Int, limit: Int, blank: cchar_t, to cells: inout CellBuffer) -> Int {
+        var used = 0
+        if TextWidth.scalarsAreCharacters(text) {
+            for scalar in text.unicodeScalars {
+                let width = TextWidth.of(scalar)
+                if width == 0 { continue }
+                if used + width > limit {
+                    for c in used..<limit where column + c >= 0 { cells.append(blank) }
+                    return limit
+                }
+                if width == 1, scalar.isASCII {
+                    if column + used >= 0 { cells.append(Self.cell(blank, byte: UInt8(scalar.value))) }
+                } else {
+                    appendCells(for: CollectionOfOne(scalar), width: width, at: column + used, blank: blank, to: &cells)
+                }
+                used += width
+            }
+            return used
+        }
+        for ch in text {
+            let utf8 = ch.utf8
+            if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                if used + 1 > limit { break }
+                if column + used >= 0 { cells.append(Self.cell(blank, byte: byte)) }
+                used += 1
+                continue
+            }
+            let width = TextWidth.of(ch)
+            if width == 0 { continue }
+            if used + width > limit {
+                for c in used..<limit where column + c >= 0 { cells.append(blank) }
+                used = limit
+                break
+            }
+            appendCells(for: ch.unicodeScalars, width: width, at: column + used, blank: blank, to: &cells)
+            used += width
+        }
+        return used
+    }
+
+    private static func cell(_ template: cchar_t, byte: UInt8) -> cchar_t {
+        var cell = template
+        cell.chars.0 = wchar_t(byte)
+        return cell
+    }
+
+    /// Appends the cells of one non-ASCII character so that it takes exactly `width` columns,
+    /// whatever the C library's `wcwidth` (which ncurses uses) thinks of it. Columns left of
+    /// the screen are dropped (a wide character cut there leaves a blank).
+    private static func appendCells(
+        for scalars: some Collection<Unicode.Scalar>, width: Int, at column: Int, blank: cchar_t, to cells: inout CellBuffer
+    ) {
+        if column < 0 {
+            for c in column..<(column + width) where c >= 0 { cells.append(blank) }
+            return
+        }
         let libcWidth = Int(pf_wcwidth(scalars.first!.value))
-        var cell: cchar_t
+        var cell = blank
         var padding = 0
-        if libcWidth == width {
-            cell = makeCell(scalars, style: style)
-        } else if libcWidth == 1 && width == 2 {
-            cell = makeCell(scalars, style: style)
-            padding = 1
+        if libcWidth == width || (libcWidth == 1 && width == 2) {
+            let maxCount = Int(pf_ccharw_max())
+            withUnsafeMutableBytes(of: &cell.chars) { raw in
+                let chars = raw.bindMemory(to: wchar_t.self)
+                var count = 0
+                for s in scalars {
+                    if count > 0, !Self.joinsEverywhere(s) { break }
+                    chars[count] = wchar_t(bitPattern: s.value)
+                    count += 1
+                    if count == maxCount { break }
+                }
+                for i in count..<maxCount { chars[i] = 0 }
+            }
+            padding = width - libcWidth
         } else {
-            cell = makeCell("\u{FFFD}".unicodeScalars, style: style)
+            cell.chars.0 = 0xFFFD
             padding = width - 1
         }
-        mvwadd_wch(window, Int32(row), Int32(column), &cell)
-        if padding > 0 {
-            var blank = makeCell(" ".unicodeScalars, style: style)
-            mvwhline_set(window, Int32(row), Int32(column + width - padding), &blank, Int32(padding))
+        cells.append(cell)
+        for _ in 0..<padding { cells.append(blank) }
+    }
+
+    /// Whether a scalar that follows a character's first scalar stays in its cell on every
+    /// terminal: combining marks and variation selectors do. Zero-width joiners, skin-tone
+    /// modifiers and the second half of a flag do not: terminals without emoji sequences
+    /// (tmux, xterm) draw what follows them as extra wide cells and push the row past the
+    /// edge, so a family emoji is drawn as its first person and a flag as its first letter.
+    static func joinsEverywhere(_ scalar: Unicode.Scalar) -> Bool {
+        if (0xFE00...0xFE0F).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return !scalar.properties.isEmojiModifier
+        default: return false
         }
     }
 
     private func makeCell(_ scalars: some Collection<Unicode.Scalar>, style: Style) -> cchar_t {
-        var chars: [wchar_t] = []
-        chars.reserveCapacity(min(scalars.count, Int(pf_ccharw_max())))
-        for s in scalars {
-            chars.append(wchar_t(bitPattern: s.value))
-            if chars.count == Int(pf_ccharw_max()) { break }
+        makeCell(scalars, attrs: attributes(style), pair: pair(for: style))
+    }
+
+    /// A cell of at most `CCHARW_MAX` scalars, built on the stack (this runs per drawn cell).
+    private func makeCell(_ scalars: some Collection<Unicode.Scalar>, attrs: attr_t, pair: Int16) -> cchar_t {
+        let maxCount = Int(pf_ccharw_max())
+        return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: maxCount) { chars in
+            var count = 0
+            for s in scalars {
+                chars[count] = wchar_t(bitPattern: s.value)
+                count += 1
+                if count == maxCount { break }
+            }
+            while count > 1, chars[count - 1] == 0x200D { count -= 1 }  // never end on a joiner
+            var cell = cchar_t()
+            _ = pf_setcchar(&cell, chars.baseAddress!, Int32(count), attrs, pair)
+            return cell
         }
-        while chars.count > 1, chars.last == 0x200D { chars.removeLast() }  // never end on a joiner
-        var cell = cchar_t()
-        _ = pf_setcchar(&cell, chars, Int32(chars.count), attributes(style), pair(for: style))
-        return cell
     }
 
     private func attributes(_ style: Style) -> attr_t {

@@ -67,6 +67,24 @@ extension ListView {
     /// text than fits.
     static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        if TextWidth.isPrintableASCII(text) {
+            if text.utf8.count <= width { return text }
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
+        if TextWidth.scalarsAreCharacters(text) {
+            let scalars = text.unicodeScalars
+            var used = 0
+            var cut = scalars.startIndex
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let scalarWidth = TextWidth.of(scalars[index])
+                if used + scalarWidth > width { return String(scalars[..<cut]) + "…" }
+                used += scalarWidth
+                index = scalars.index(after: index)
+                if used <= width - 1 { cut = index }
+            }
+            return text
+        }
         var used = 0
         var cut = text.startIndex
         var index = text.startIndex

@@ -26,12 +26,16 @@ public enum TextSanitizer {
 
     /// Whether `text` can be drawn as it is (the fast path: printable ASCII and ordinary Unicode).
     public static func isSafe(_ text: String) -> Bool {
-        var ascii = true
-        for b in text.utf8 {
-            if b < 0x20 || b == 0x7F { return false }
-            if b >= 0x80 { ascii = false }
+        var copy = text
+        let verdict: Bool? = copy.withUTF8 { bytes in
+            var ascii = true
+            for b in bytes {
+                if b < 0x20 || b == 0x7F { return false }
+                if b >= 0x80 { ascii = false }
+            }
+            return ascii ? true : nil
         }
-        if ascii { return true }
+        if let verdict { return verdict }
         for s in text.unicodeScalars where needsReplacement(s) { return false }
         return true
     }

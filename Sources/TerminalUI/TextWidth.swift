@@ -43,6 +43,41 @@ public enum TextWidth {
         return 1
     }
 
+    /// Whether `text` is printable ASCII only: one column per byte, one character per byte
+    /// (the fast path of drawing and truncation; most list lines qualify).
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b >= 0x7F { return false }
+            return true
+        }
+    }
+
+    /// Whether every Unicode scalar of `text` is a character of its own (no combining marks,
+    /// joiners, variation selectors, modifiers, flags or jamo sequences), so that its width is
+    /// the sum of its scalars' widths: the fast path for CJK and single-scalar emoji.
+    public static func scalarsAreCharacters(_ text: String) -> Bool {
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v < 0x300 { continue }
+            if (0x3000...0x9FFF).contains(v) || (0xFF01...0xFF60).contains(v) { continue }
+            if isZeroWidth(v) || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v)
+                || (0xAC00...0xD7FF).contains(v) || (0x1F1E6...0x1F1FF).contains(v)
+                || (0x1F3FB...0x1F3FF).contains(v) || (0xE0000...0xE0FFF).contains(v)
+                || (0x0900...0x0EFF).contains(v) || (0x11000...0x11FFF).contains(v)  // Indic, Thai, Lao, Brahmic clusters
+                || s.properties.isGraphemeExtend {
+                return false
+            }
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .surrogate:
+                return false
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
     /// Columns a whole string occupies.
     public static func of(_ text: String) -> Int {
         var ascii = true

@@ -177,6 +177,18 @@ import TerminalUI
         #expect(h.lines[22] == "   No more data")
     }
 
+    @Test func endLoadsTheRestInLargeBatches() {
+        let source = ScriptedSource.lines(total: 60_000)
+        let h = ScreenHarness(source: source, pageSize: 200)
+        h.advance(1)
+        h.press(.end)
+        for _ in 0..<10 { h.advance(1.2) }
+        #expect(h.lines[0].hasSuffix("60000 items"))
+        #expect(h.lines[21] == "›L59999")
+        #expect(source.requests.map(\.offset) == [0, 200, 20_200, 40_200])
+        #expect(source.requests.dropFirst().allSatisfy { $0.limit == FeedReactor.bulkPageSize })
+    }
+
     @Test func chineseTexts() {
         let h = demo { $0.language = .simplifiedChinese }
         h.advance(0.05)

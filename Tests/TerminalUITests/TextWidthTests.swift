@@ -27,3 +27,17 @@ import Testing
         #expect(TextWidth.of(text) == 95)
     }
 }
+
+/// The scalar fast path must agree with per-character measuring wherever it is taken.
+@Suite struct ScalarFastPathTests {
+    @Test(arguments: ["第000003条 评论 quartz", "nectar 🚀 orbit ✅", "ｆｕｌｌ", "plain"])
+    func singleScalarCharactersTakeTheFastPath(_ text: String) {
+        #expect(TextWidth.scalarsAreCharacters(text))
+        #expect(text.unicodeScalars.reduce(0) { $0 + TextWidth.of($1) } == TextWidth.of(text))
+    }
+
+    @Test(arguments: ["e\u{301}", "👍🏽", "👨‍👩‍👧", "🇫🇷", "1️⃣", "한글", "ﾊﾟ", "नमस्ते", "กำ"])
+    func clustersDoNot(_ text: String) {
+        #expect(!TextWidth.scalarsAreCharacters(text))
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The pty comparison of DESIGN §7 / issue 6: `pullfeed --file` against `less` on the same
+# 100,000-line file at 80x24, with tuiprobe (../shared/tools/tuiprobe), in one session.
+#
+#   Benchmarks/pty-compare.sh [OUTDIR] [RUNS]        # defaults: /tmp/tuiprobe-results 5
+#
+# Runs the main key script (Down x300, PgDn x50, End, Home) on both programs, then the idle
+# series (start, wait until CPU stops moving, 5 s idle, quit), and prints the markdown tables
+# of `tuiprobe.py --compare`. Takes ~1 min per run per program (each key waits for 150 ms of
+# quiet). Installs pyte 0.8.2 with pip if it is missing.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
+OUT="${1:-/tmp/tuiprobe-results}"
+RUNS="${2:-5}"
+PY="${PYTHON:-python3}"
+DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
+
+[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
+"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+[ -s "$DATA" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
+(cd "$ROOT" && swift build -c release --product pullfeed >&2)
+APP="$ROOT/.build/release/pullfeed"
+mkdir -p "$OUT"
+
+KEYS='down*300 assert:"Item 000301" pgdn*50 end assert:"Item 100000" home'
+probe() {  # label, keys, extra options..., -- command...
+  local label="$1" keys="$2"; shift 2
+  echo ">>> $label" >&2
+  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs "$RUNS" --warmup 1 \
+    --ready "Item 000001" --check "Item 000001" --require-restore \
+    --keys "$keys" --quit q -q --out "$OUT/$label.json" "$@" || echo "!!! $label: some run failed" >&2
+}
+
+probe less "$KEYS" -- less "$DATA"
+probe pullfeed "$KEYS" -- "$APP" --file "$DATA"
+probe less-idle 'wait:5000' --settle-idle -- less "$DATA"
+probe pullfeed-idle 'wait:5000' --settle-idle -- "$APP" --file "$DATA"
+
+echo
+echo "## Main script (Down x300, PgDn x50, End, Home), $RUNS runs, medians"
+"$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/less.json" "$OUT/pullfeed.json"
+echo
+echo "## Idle (5 s after the CPU settled)"
+"$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/less-idle.json" "$OUT/pullfeed-idle.json"
