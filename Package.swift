@@ -32,7 +32,6 @@ let package = Package(
                 "CNcurses",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
-                .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ]
         ),
         .target(
@@ -40,21 +39,22 @@ let package = Package(
             dependencies: [
                 "TerminalUI",
                 .product(name: "OpenCombine", package: "OpenCombine"),
-                .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ]
         ),
         .target(
             name: "PullFeed",
             dependencies: [
                 "Reactors", "TerminalUI", "PullToRefresh",
-                .product(name: "CombineSchedulers", package: "combine-schedulers"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "pullfeed", dependencies: ["PullFeed"]),
         .executableTarget(
             name: "pullfeed-bench",
-            dependencies: ["PullFeed", "TerminalUI", "Reactors", "PullToRefresh"],
+            dependencies: [
+                "PullFeed", "TerminalUI", "Reactors", "PullToRefresh",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], path: "Examples/TerminalUIDemo"),

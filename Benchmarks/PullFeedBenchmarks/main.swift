@@ -107,7 +107,7 @@ struct Fixture {
     let screen: FeedScreen
 
     init(count: Int) {
-        let scheduler = time.eraseToAnyScheduler()
+        let scheduler = time.eraseToLoopScheduler()
         let source = MemoryLineSource(count: count, sample: sampleLines)
         reactor = FeedReactor(source: source, pageSize: max(1, count), scheduler: scheduler)
         screen = FeedScreen(scheduler: scheduler)

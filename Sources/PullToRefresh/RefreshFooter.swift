@@ -1,5 +1,4 @@
 import Foundation
-import CombineSchedulers
 import Dispatch
 import OpenCombine
 import TerminalUI

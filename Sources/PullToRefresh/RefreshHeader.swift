@@ -1,4 +1,3 @@
-import CombineSchedulers
 import Dispatch
 import Foundation
 import OpenCombine

@@ -30,7 +30,7 @@ public final class MainLoop: @unchecked Sendable {
     private let wakeWrite: Int32
 
     /// This loop as a Combine scheduler (pass it to reactors, debounce, delays, spinners).
-    public var scheduler: LoopScheduler { MainLoopScheduler(loop: self).eraseToAnyScheduler() }
+    public var scheduler: LoopScheduler { MainLoopScheduler(loop: self).eraseToLoopScheduler() }
 
     public init() {
         var fds: [Int32] = [-1, -1]

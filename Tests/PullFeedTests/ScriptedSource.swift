@@ -42,6 +42,6 @@ final class ScriptedSource: FeedSource {
 /// A virtual-time scheduler and its erased form.
 struct VirtualTime {
     let test = DispatchQueue.test
-    var scheduler: LoopScheduler { test.eraseToAnyScheduler() }
+    var scheduler: LoopScheduler { test.eraseToLoopScheduler() }
     func advance(_ seconds: Double) { test.advance(by: .milliseconds(Int(seconds * 1000))) }
 }

@@ -8,7 +8,7 @@ import TerminalUI
 /// A virtual-time scheduler and the erased form components take.
 struct VirtualTime {
     let test = DispatchQueue.test
-    var loop: LoopScheduler { test.eraseToAnyScheduler() }
+    var loop: LoopScheduler { test.eraseToLoopScheduler() }
 
     func advance(ms: Int) { test.advance(by: .milliseconds(ms)) }
 }
