@@ -38,7 +38,8 @@ final class CountingDataSource: ListDataSource {
     func resetRequests() { requests = 0 }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64) for reproducible command sequences.
+/// A deterministic pseudo-random generator (SplitMix64): a failing fuzz or random-sequence
+/// test reproduces from its seed.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
