@@ -3,6 +3,7 @@
 # 100,000-line file at 80x24, with tuiprobe (../shared/tools/tuiprobe), in one session.
 #
 #   Benchmarks/pty-compare.sh [OUTDIR] [RUNS]        # defaults: /tmp/tuiprobe-results 5
+#   STATIC=1 Benchmarks/pty-compare.sh ...            # the binary as installed (--static-swift-stdlib)
 #
 # Runs the main key script (Down x300, PgDn x50, End, Home) on both programs, then the idle
 # series (start, wait until CPU stops moving, 5 s idle, quit), and prints the markdown tables
@@ -19,8 +20,13 @@ DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
 [ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
 [ -s "$DATA" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
-(cd "$ROOT" && swift build -c release --product pullfeed >&2)
-APP="$ROOT/.build/release/pullfeed"
+if [ "${STATIC:-0}" = 1 ]; then  # the installed form: Swift runtime linked in (README, Install)
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed >&2)
+  APP="$ROOT/.build-static/release/pullfeed"
+else
+  (cd "$ROOT" && swift build -c release --product pullfeed >&2)
+  APP="$ROOT/.build/release/pullfeed"
+fi
 mkdir -p "$OUT"
 
 KEYS='down*300 assert:"Item 000301" pgdn*50 end assert:"Item 100000" home'
