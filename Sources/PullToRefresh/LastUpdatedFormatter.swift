@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Formats the header's last-updated line: "Last updated: Today 14:05", "… 03-14 09:30"
 /// (same year), "… 2025-12-01 09:30" (other years), "… Never"; in Chinese
@@ -26,10 +33,22 @@ public struct LastUpdatedFormatter {
     }
 
     /// A Gregorian calendar in `timeZone`.
-    public static func defaultCalendar(timeZone: TimeZone = .current) -> Calendar {
+    public static func defaultCalendar(timeZone: TimeZone = localTimeZone()) -> Calendar {
         var c = Calendar(identifier: .gregorian)
         c.timeZone = timeZone
         return c
+    }
+
+    /// The local time zone as the C library sees it (`TZ`, `/etc/localtime`), as a fixed
+    /// offset from GMT at `date`. Without Foundation's ICU, `TimeZone.current` is always GMT;
+    /// a fixed offset is exact except across a daylight-saving change between `date` and the
+    /// time shown, where the hour can be one off.
+    public static func localTimeZone(at date: Date = Date()) -> TimeZone {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil,
+              let zone = TimeZone(secondsFromGMT: Int(parts.tm_gmtoff)) else { return TimeZone(secondsFromGMT: 0)! }
+        return zone
     }
 
     /// The whole line for `date` (`nil`: never updated).

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,
 /// ASCII otherwise.

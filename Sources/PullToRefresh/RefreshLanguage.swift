@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The language of the refresh components' titles.
 public enum RefreshLanguage: Hashable, Sendable {
@@ -10,7 +17,7 @@ public enum RefreshLanguage: Hashable, Sendable {
     /// Every `zh` variant maps to Simplified Chinese (the only Chinese we ship);
     /// `C`, `POSIX` and `en…` map to English; anything else is `nil`.
     public init?(identifier: String) {
-        let id = identifier.trimmingCharacters(in: .whitespaces).lowercased()
+        let id = String(identifier.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
         if id.hasPrefix("zh") {
             self = .simplifiedChinese
         } else if id.hasPrefix("en") || id == "c" || id.hasPrefix("c.") || id == "posix" {

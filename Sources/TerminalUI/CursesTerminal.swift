@@ -1,5 +1,12 @@
 import CNcurses
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real terminal: ncursesw on `/dev/tty` (so stdin and stdout may be pipes).
 ///

@@ -1,15 +1,27 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A value guarded by a lock, for the little state shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+/// A value guarded by a mutex, for the little state shared between threads (a pthread mutex,
+/// so that nothing here needs Foundation's `NSLock`).
+public final class Locked<Value>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
 }

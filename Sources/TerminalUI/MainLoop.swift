@@ -1,6 +1,13 @@
 import CNcurses
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The app's single UI thread: waits in `poll()` for terminal input, a wake-up pipe (work
 /// scheduled from other threads), the signal self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP)

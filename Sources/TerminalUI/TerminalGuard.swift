@@ -1,5 +1,12 @@
 import CNcurses
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Process-wide terminal safety: whatever happens, the user gets their terminal back.
 ///

@@ -43,3 +43,15 @@ import Testing
         #expect(formatter(.english, timeZone: "Asia/Shanghai").string(for: evening) == "Last updated: 03-15 04:00")
     }
 }
+
+/// The formatter's local time zone comes from the C library (FoundationEssentials alone only
+/// knows GMT); it must agree with Foundation's ICU-backed `TimeZone.current`.
+@Suite struct LocalTimeZoneTests {
+    @Test func agreesWithFoundationsCurrentTimeZone() {
+        for seconds in [0.0, 1_700_057_100, 1_720_000_000, 1_735_689_600] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(LastUpdatedFormatter.localTimeZone(at: date).secondsFromGMT(for: date)
+                == TimeZone.current.secondsFromGMT(for: date))
+        }
+    }
+}

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PullToRefresh
 
 /// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.
@@ -66,8 +73,8 @@ public struct PullFeedCommand: ParsableCommand {
         let sources = [file != nil, command != nil, pageCommand != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("choose one source: --file, --command or --page-command") }
         if let file, file.isEmpty { throw ValidationError("--file needs a path") }
-        if let command, command.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--command needs a command") }
-        if let pageCommand, pageCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let command, command.allSatisfy(\.isWhitespace) { throw ValidationError("--command needs a command") }
+        if let pageCommand, pageCommand.allSatisfy(\.isWhitespace) {
             throw ValidationError("--page-command needs a command")
         }
         if pageSize < 1 || pageSize > 100_000 { throw ValidationError("--page-size must be between 1 and 100000 (got \(pageSize))") }

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenCombine
 import PullToRefresh
 import Reactors
@@ -80,7 +87,7 @@ public enum PullFeedMain {
         screen.reactor = nil
 
         if code == 0, let chosen {
-            FileHandle.standardOutput.write(Data((chosen + "\n").utf8))
+            writeAll(STDOUT_FILENO, chosen + "\n")
         }
         return code
     }
@@ -95,6 +102,19 @@ public enum PullFeedMain {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        writeAll(STDERR_FILENO, line + "\n")
+    }
+
+    /// Writes all of `text` to `fd`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

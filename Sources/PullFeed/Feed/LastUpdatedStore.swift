@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Remembers when each source was last refreshed successfully, across runs, in
 /// `$XDG_STATE_HOME/pullfeed/last-updated.json` (default `~/.local/state`).
@@ -38,8 +45,9 @@ public final class LastUpdatedStore {
         do {
             try FileManager.default.createDirectory(
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
-            try data.write(to: fileURL, options: .atomic)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            try encoder.encode(all).write(to: fileURL, options: .atomic)
             return true
         } catch {
             return false
@@ -48,8 +56,8 @@ public final class LastUpdatedStore {
 
     private func readAll() -> [String: Double] {
         guard let fileURL, let data = try? Data(contentsOf: fileURL),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+              let all = try? JSONDecoder().decode([String: Double].self, from: data)
         else { return [:] }
-        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        return all
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenCombine
 import PullToRefresh
 import Reactors
@@ -23,7 +30,7 @@ public final class FeedScreen: ReactorView {
         public var colors = true
         public var unicode = true
         /// The time zone the last-updated time is shown in.
-        public var timeZone = TimeZone.current
+        public var timeZone = LastUpdatedFormatter.localTimeZone()
         public init() {}
     }
 

@@ -1,32 +1,35 @@
-import Foundation
+import TerminalUI
 
 /// A thread-safe "stop" flag for work running off the UI thread, with hooks that run once
 /// when it is cancelled (used to kill a running command).
 public final class CancellationToken: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-    private var handlers: [@Sendable () -> Void] = []
+    private struct Status {
+        var cancelled = false
+        var handlers: [@Sendable () -> Void] = []
+    }
+
+    private let status = Locked(Status())
 
     public init() {}
 
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { status.withLock { $0.cancelled } }
 
     /// Runs `handler` when the token is cancelled, or at once if it already is.
     public func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = lock.withLock { () -> Bool in
-            if cancelled { return true }
-            handlers.append(handler)
+        let runNow = status.withLock { s -> Bool in
+            if s.cancelled { return true }
+            s.handlers.append(handler)
             return false
         }
         if runNow { handler() }
     }
 
     public func cancel() {
-        let toRun = lock.withLock { () -> [@Sendable () -> Void] in
-            if cancelled { return [] }
-            cancelled = true
-            defer { handlers = [] }
-            return handlers
+        let toRun = status.withLock { s -> [@Sendable () -> Void] in
+            if s.cancelled { return [] }
+            s.cancelled = true
+            defer { s.handlers = [] }
+            return s.handlers
         }
         toRun.forEach { $0() }
     }

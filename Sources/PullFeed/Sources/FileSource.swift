@@ -1,5 +1,12 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenCombine
 import TerminalUI
 
@@ -19,7 +26,7 @@ public final class FileSource: FeedSource {
     public init(path: String) {
         self.path = path
         absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
-        title = (path as NSString).lastPathComponent
+        title = path.split(separator: "/").last.map(String.init) ?? path
     }
 
     public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {

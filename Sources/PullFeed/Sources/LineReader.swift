@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads lines from a file descriptor a batch at a time, without reading ahead more than
 /// one buffer. Lines end at `\n`; a trailing `\r` (CRLF files) is dropped; invalid UTF-8

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs `/bin/sh -c COMMAND` in its own process group with stdin from /dev/null, collects
 /// stdout and stderr, and kills the whole group (SIGKILL) on cancel or timeout, so no
