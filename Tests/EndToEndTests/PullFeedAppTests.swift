@@ -16,19 +16,37 @@ struct PullFeedAppTests {
         let tmux = try Tmux(columns: columns, rows: rows, command: ["sh", "-c", script], environment: [
             "PS1": "$ ", "XDG_STATE_HOME": stateDir, "SWIFT_BACKTRACE": "enable=no",
         ])
-        if let text { try tmux.waitFor(text) }
+        if let text {
+            try tmux.waitFor(text)
+            _ = try settled(tmux)
+        }
         return tmux
     }
 
     func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
 
-    /// Presses a key and waits until the screen changed (or `text` shows up).
+    /// Presses keys and waits until `text` shows up (or the screen changed), then until the
+    /// screen is settled: a capture can land between two rows of one frame's update.
     @discardableResult
     func press(_ tmux: Tmux, _ keys: String..., until text: String? = nil) throws -> String {
         let before = tmux.capture()
         for key in keys { tmux.sendKeys(key) }
-        if let text { return try tmux.waitFor(text) }
-        return try tmux.waitUntil(timeout: 5, "the screen to change after \(keys)") { $0 != before }
+        if let text {
+            try tmux.waitFor(text)
+        } else {
+            try tmux.waitUntil(timeout: 5, "the screen to change after \(keys)") { $0 != before }
+        }
+        return try settled(tmux)
+    }
+
+    /// The screen once two captures 50 ms apart agree.
+    func settled(_ tmux: Tmux) throws -> String {
+        var last = tmux.capture()
+        return try tmux.waitUntil(timeout: 5, "the screen to settle") { screen in
+            usleep(50_000)
+            defer { last = screen }
+            return screen == last
+        }
     }
 
     @Test func demoPullToRefresh() throws {
@@ -45,7 +63,8 @@ struct PullFeedAppTests {
         screen = try press(tmux, "Up", until: "Release to refresh")
         #expect(lines(screen)[2].hasPrefix("   Last updated: Today "))
         try tmux.waitFor("Loading...", timeout: 3)
-        screen = try tmux.waitFor("(edition 2)", timeout: 5)
+        try tmux.waitFor("(edition 2)", timeout: 5)
+        screen = try settled(tmux)
         #expect(!screen.contains("Loading..."))
         #expect(lines(screen)[1].hasPrefix("  Article 1 ·"))
         tmux.sendKeys("q")
@@ -60,7 +79,8 @@ struct PullFeedAppTests {
             try tmux.waitFor("\(items) items", timeout: 5)
         }
         tmux.sendKeys("End")
-        let screen = try tmux.waitUntil("the footer to say No more data") { lines($0)[22] == "   No more data" }
+        try tmux.waitUntil("the footer to say No more data") { lines($0)[22] == "   No more data" }
+        let screen = try settled(tmux)
         #expect(screen.contains("Article 50 ·"))
         tmux.sendKeys("q")
         try tmux.waitFor("pullfeed exited with 0")
@@ -106,7 +126,8 @@ struct PullFeedAppTests {
         #expect(lines(screen)[23] == " Refresh failed: upstream is down")
         #expect(screen.contains("entry 1\n"))
         #expect(lines(screen)[0].hasSuffix("30 items"))
-        screen = try tmux.waitUntil(timeout: 6, "the toast to go") { !$0.contains("Refresh failed") }
+        try tmux.waitUntil(timeout: 6, "the toast to go") { !$0.contains("Refresh failed") }
+        screen = try settled(tmux)
         #expect(lines(screen)[23].hasPrefix(" ↑↓ move"))
         tmux.sendKeys("q")
         try tmux.waitFor("pullfeed exited with 0")
@@ -146,9 +167,11 @@ struct PullFeedAppTests {
         let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
         defer { tmux.kill() }
         try sendBytes(tmux, "\u{1B}[<65;10;5M")  // SGR wheel down
-        var screen = try tmux.waitUntil("the wheel to scroll") { !$0.contains("Article 1 ·") }
+        try tmux.waitUntil("the wheel to scroll") { !$0.contains("Article 1 ·") }
+        var screen = try settled(tmux)
         try sendBytes(tmux, "\u{1B}[<0;10;9M\u{1B}[<0;10;9m")  // left click on screen row 8 (selectable)
-        screen = try tmux.waitUntil("the click to select row 8") { self.lines($0)[8].hasPrefix("›") }
+        try tmux.waitUntil("the click to select row 8") { self.lines($0)[8].hasPrefix("›") }
+        screen = try settled(tmux)
         #expect(lines(screen).filter { $0.hasPrefix("›") }.count == 1)
         // Wheel up: one line back to the top, then two rows of pull, released by the delay.
         try sendBytes(tmux, String(repeating: "\u{1B}[<64;10;5M", count: 3))
