@@ -238,6 +238,16 @@ static void pf_tstp_handler(int sig) {
     errno = saved;
 }
 
+/* Installs `handler` for `sig` with `flags` and an empty mask. */
+static inline int pf_set_handler(int sig, void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = handler;
+    action.sa_flags = flags;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
+
 /* Wraps the SIGTSTP handler in place (ncurses', once newterm has run) with pf_tstp_handler,
    unless SIGTSTP is ignored (no job control). */
 static inline int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume, size_t resume_length) {
@@ -251,31 +261,17 @@ static inline int pf_wrap_tstp(const char *suspend, size_t suspend_length, const
     memcpy(g->resume_bytes, resume, resume_length);
     g->resume_length = resume_length;
     g->previous_tstp = current;
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = pf_tstp_handler;
-    action.sa_flags = SA_RESTART;
-    sigemptyset(&action.sa_mask);
-    return sigaction(SIGTSTP, &action, NULL);
+    return pf_set_handler(SIGTSTP, pf_tstp_handler, SA_RESTART);
 }
 
 /* Forwards `sig` as one byte (the signal number) to the non-blocking pipe `write_fd`. */
 static inline int pf_forward_signal(int sig, int write_fd) {
     pf_guard()->signal_pipe = write_fd;
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = pf_forward_handler;
-    action.sa_flags = SA_RESTART;
-    sigemptyset(&action.sa_mask);
-    return sigaction(sig, &action, NULL);
+    return pf_set_handler(sig, pf_forward_handler, SA_RESTART);
 }
 
 static inline int pf_default_signal(int sig) {
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    return sigaction(sig, &action, NULL);
+    return pf_set_handler(sig, SIG_DFL, 0);
 }
 
 /* A close-on-exec, non-blocking pipe (pipe2 is not visible to Swift through Glibc). */
