@@ -180,6 +180,22 @@ struct PullFeedAppTests {
         try tmux.waitFor("pullfeed exited with 0")
     }
 
+    @Test func ctrlLRepaintsAScreenAnotherProgramWroteOver() throws {
+        let tmux = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
+        defer { tmux.kill() }
+        let before = try settled(tmux)
+        let tty = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let junk = "\u{1B}[2J\u{1B}[5;5HGARBAGE FROM ELSEWHERE"
+        try junk.write(toFile: tty, atomically: false, encoding: .utf8)
+        try tmux.waitFor("GARBAGE FROM ELSEWHERE")
+        tmux.sendKeys("C-l")
+        try tmux.waitUntil("the repaint") { !$0.contains("GARBAGE") }
+        #expect(try settled(tmux) == before)
+        tmux.sendKeys("q")
+        try tmux.waitFor("pullfeed exited with 0")
+    }
+
     @Test func lastUpdatedSurvivesARestart() throws {
         let first = try start(["--latency", "0.05"], waitFor: "Article 1 ·")
         first.sendKeys("q")

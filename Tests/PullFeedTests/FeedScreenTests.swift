@@ -165,6 +165,11 @@ import TerminalUI
         h.press(.escape)
         h.press(.ctrl("c"))
         #expect(h.quits == 3)
+        var redraws = 0
+        h.screen.onRedraw = { redraws += 1 }
+        h.press(.ctrl("l"))
+        #expect(redraws == 1)
+        #expect(h.quits == 3)
     }
 
     @Test func endFollowsTheEndOfALineSource() {

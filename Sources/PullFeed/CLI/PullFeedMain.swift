@@ -64,6 +64,7 @@ public enum PullFeedMain {
         var chosen: String?
         screen.onNeedsRender = { loop.setNeedsRender() }
         screen.onQuit = { loop.stop(exitCode: 0) }
+        screen.onRedraw = { terminal.invalidate() }
         screen.onChoose = { line in
             chosen = line
             loop.stop(exitCode: 0)

@@ -7,6 +7,8 @@ public enum FeedCommand: Hashable, Sendable {
     case refresh
     case activate
     case quit
+    /// Repaint the whole terminal (Ctrl-L), after another program wrote over the screen.
+    case redraw
 
     /// The feed's keys (DESIGN §3); `unicode: false` words the help without arrows.
     public static func keyMap(unicode: Bool = true) -> KeyMap<FeedCommand> {
@@ -21,6 +23,7 @@ public enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
             KeyBinding([.enter], help: "Enter open", action: .activate),
             KeyBinding([.character("q"), .escape, .ctrl("c")], help: "q quit", action: .quit),
+            KeyBinding([.ctrl("l")], action: .redraw),
         ])
     }
 }

@@ -46,6 +46,8 @@ public final class FeedScreen: ReactorView {
     public var onNeedsRender: () -> Void = {}
     /// Called for `q`/Esc/Ctrl-C.
     public var onQuit: () -> Void = {}
+    /// Called for Ctrl-L: the terminal should repaint everything on the next frame.
+    public var onRedraw: () -> Void = {}
     /// Called when the user chose a line with Enter (line sources).
     public var onChoose: (String) -> Void = { _ in }
 
@@ -224,6 +226,9 @@ public final class FeedScreen: ReactorView {
             activate()
         case .quit:
             onQuit()
+        case .redraw:
+            onRedraw()
+            onNeedsRender()
         }
     }
 
