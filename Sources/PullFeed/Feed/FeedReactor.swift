@@ -90,7 +90,7 @@ public final class FeedReactor: Reactor {
         bus: CommentEventBus = CommentEventBus()
     ) {
         self.source = source
-        self.pageSize = source is DemoSource ? DemoSource.pageSize : pageSize
+        self.pageSize = pageSize
         self.scheduler = scheduler
         self.now = now
         self.bus = bus

@@ -55,8 +55,7 @@ public final class FeedScreen: ReactorView {
     private let headerView: RefreshHeaderView
     private let footerView: RefreshFooterView
     private var state = FeedReactor.State()
-    private var toastText: String?
-    private var toastIsError = false
+    private var toast: Toast?
     /// End was pressed while more data was coming: keep following the end as pages arrive.
     private var followsEnd = false
     /// Down on the last row moved the selection onto the auto footer's row ("Press Enter or
@@ -162,11 +161,10 @@ public final class FeedScreen: ReactorView {
     }
 
     private func show(_ toast: Toast?) {
-        toastText = toast.map { strings.toast($0.kind) }
+        self.toast = toast
         // Following the end retries nothing: a failed page stops it (else a broken source
         // would be asked again and again).
         if case .loadMoreFailed? = toast?.kind { followsEnd = false }
-        if case .noMoreData? = toast?.kind { toastIsError = false } else { toastIsError = toast != nil }
         onNeedsRender()
     }
 
@@ -354,9 +352,10 @@ public final class FeedScreen: ReactorView {
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
         canvas.fillRow(row, style: .plain)
-        if let toastText {
+        if let toast {
+            let toastText = strings.toast(toast.kind)
             var style = Style(bold: true)
-            if toastIsError, options.colors { style.foreground = .red }
+            if toast.kind != .noMoreData, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
         } else {
             canvas.draw(" " + TextLayout.truncate(keyMap.helpLine, toWidth: max(0, width - 1)), row: row, column: 0, style: .dim)
