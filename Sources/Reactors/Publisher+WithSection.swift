@@ -1,21 +1,13 @@
 extension Publisher where Failure == Never {
     /// Re-emits each output whenever the state of one of its section reactors changes.
     ///
-    /// For every output, this switches to it (dropping the previous output's sections), emits it, and
-    /// emits it again once per state change of any of its section reactors. The sections' replayed
-    /// current states on subscription do not count as changes. `nil` or `[]` passes the output through.
+    /// Every output is passed on, and passed on again once per state change of any of its section
+    /// reactors; the previous output's sections stop counting. The sections' replayed current states
+    /// on subscription do not count as changes. `nil` or `[]` passes the output through. Consecutive
+    /// outputs holding the same reactors keep their subscriptions, so an output that changes no
+    /// section costs no re-subscription.
     public func with<S: SectionReactor>(section sectionReactors: @escaping (Output) -> [S]?) -> AnyPublisher<Output, Never> {
-        map { output -> AnyPublisher<Output, Never> in
-            guard let reactors = sectionReactors(output), !reactors.isEmpty else {
-                return Just(output).eraseToAnyPublisher()
-            }
-            return Publishers.MergeMany(reactors.map { SkipReplay(upstream: $0.state) })
-                .map { _ in output }
-                .prepend(output)
-                .eraseToAnyPublisher()
-        }
-        .switchToLatest()
-        .eraseToAnyPublisher()
+        WithSections(upstream: self, sections: sectionReactors).eraseToAnyPublisher()
     }
 
     /// `with(section:)` for an output with at most one section reactor.

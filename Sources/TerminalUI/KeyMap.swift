@@ -4,6 +4,8 @@
 /// When a key appears in several bindings the first one wins.
 public struct KeyMap<Action> {
     public let bindings: [KeyBinding<Action>]
+    /// The help texts of the bindings that have one, in table order, separated by two spaces.
+    public let helpLine: String
     private let index: [Key: Int]
 
     public init(_ bindings: [KeyBinding<Action>]) {
@@ -13,16 +15,12 @@ public struct KeyMap<Action> {
             for key in binding.keys where index[key] == nil { index[key] = i }
         }
         self.index = index
+        helpLine = bindings.lazy.map(\.help).filter { !$0.isEmpty }.joined(separator: "  ")
     }
 
     /// The action bound to `key`, if any.
     public func action(for key: Key) -> Action? {
         index[key].map { bindings[$0].action }
-    }
-
-    /// The help texts of the bindings that have one, in table order, separated by two spaces.
-    public var helpLine: String {
-        bindings.lazy.map(\.help).filter { !$0.isEmpty }.joined(separator: "  ")
     }
 }
 

@@ -41,9 +41,23 @@ extension ListView {
         let textColumn = 1 + row.indent
         guard textColumn < width else { return }
         let available = width - textColumn
-        let text = Self.truncated(TextSanitizer.sanitize(Self.visiblePrefix(of: row.text, width: available)), toWidth: available)
-        canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
+        canvas.draw(fittedText(row.text, index: index, width: available), row: screenRow, column: textColumn, style: style, maxWidth: available)
     }
+
+    /// `text` sanitised and cut to `width` columns. The result for each drawn row is kept
+    /// until its text or the width changes, so moving the selection re-fits no text.
+    private func fittedText(_ text: String, index: Int, width: Int) -> String {
+        if let fitted = fittedRows[index], fitted.width == width, fitted.source.hasSameBytes(as: text) {
+            return fitted.text
+        }
+        let result = Self.truncated(TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: width)), toWidth: width)
+        if fittedRows.count >= Self.fittedRowsLimit { fittedRows.removeAll(keepingCapacity: true) }
+        fittedRows[index] = FittedRow(source: text, width: width, text: result)
+        return result
+    }
+
+    /// Enough fitted rows for any terminal height; past it the cache starts over.
+    static var fittedRowsLimit: Int { 512 }
 
     /// The start of `text` that is enough to draw it `width` columns wide (and to see that it
     /// is cut): it ends after the first character that would take column `width + 1` once

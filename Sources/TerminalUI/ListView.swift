@@ -56,6 +56,9 @@ public final class ListView {
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true
 
+    /// Row texts as last fitted for drawing, by row index (see `fittedText`).
+    var fittedRows: [Int: FittedRow] = [:]
+
     public init(
         dataSource: any ListDataSource, viewportHeight: Int = 0, topInset: Int = 0, bottomInset: Int = 0
     ) {
@@ -128,6 +131,7 @@ public final class ListView {
     /// the first selectable row selected.
     public func reloadData(keepingSelection: Bool = true) {
         rowCount = max(0, dataSource.rowCount)
+        fittedRows.removeAll(keepingCapacity: true)
         let previous = selectedIndex
         if keepingSelection, let previous, rowCount > 0 {
             let index = min(previous, rowCount - 1)
@@ -183,4 +187,11 @@ public final class ListView {
     func clampScrollOffset() {
         scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
     }
+}
+
+/// A row's text as fitted for drawing: `text` is `source` sanitised and cut to `width` columns.
+struct FittedRow {
+    let source: String
+    let width: Int
+    let text: String
 }

@@ -62,6 +62,8 @@ public final class FeedScreen: ReactorView {
     /// scroll down to load more"), so Enter loads instead of activating the last row.
     private var footerSelected = false
     private var componentBindings = Set<AnyCancellable>()
+    /// The status line's key help as last cut to fit, and the width it was cut for.
+    private var helpText = (width: -1, text: "")
 
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
@@ -358,7 +360,10 @@ public final class FeedScreen: ReactorView {
             if toast.kind != .noMoreData, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
         } else {
-            canvas.draw(" " + TextLayout.truncate(keyMap.helpLine, toWidth: max(0, width - 1)), row: row, column: 0, style: .dim)
+            if helpText.width != width {
+                helpText = (width, " " + TextLayout.truncate(keyMap.helpLine, toWidth: max(0, width - 1)))
+            }
+            canvas.draw(helpText.text, row: row, column: 0, style: .dim)
         }
     }
 }
