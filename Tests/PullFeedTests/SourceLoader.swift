@@ -28,6 +28,7 @@ extension Result where Success == Page, Failure == SourceError {
     var lines: [String]? {
         guard case .success(let page) = self else { return nil }
         return page.items.map { if case .line(let s) = $0 { s } else { "<article>" } }
+            + (0..<page.lines.count).map { page.lines[$0] }
     }
     var hasMore: Bool? { if case .success(let page) = self { page.hasMore } else { nil } }
     var reason: String? { if case .failure(let e) = self { e.reason } else { nil } }

@@ -224,6 +224,7 @@ public final class FeedReactor: Reactor {
             }
         }
         if !lines.isEmpty { state.lines.append(contentsOf: lines) }
+        state.lines.append(page.lines)
         state.itemsVersion &+= 1
     }
 

@@ -49,23 +49,11 @@ public final class CommandSource: FeedSource {
                 guard output.status == 0 else {
                     return .failure(SourceError(Subprocess.failureReason(output)))
                 }
-                var lines = Self.lines(output.stdout)
+                var lines = LineList(splitting: output.stdout)
                 let hasMore = paged && lines.count >= request.limit
-                if paged, lines.count > request.limit { lines.removeLast(lines.count - request.limit) }
-                return .success(Page(items: lines.map(FeedItem.line), hasMore: hasMore))
+                if paged { lines = lines.prefix(request.limit) }
+                return .success(Page(lines: lines, hasMore: hasMore))
             }
         }
-    }
-
-    /// Splits output bytes into lines: `\n` ends a line, a trailing `\r` is dropped, a
-    /// final line needs no newline, invalid UTF-8 becomes U+FFFD.
-    static func lines(_ bytes: [UInt8]) -> [String] {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { line -> String in
-                let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-                return String(decoding: trimmed, as: UTF8.self)
-            }
-        if lines.last == "" { lines.removeLast() }
-        return lines
     }
 }

@@ -4,15 +4,28 @@ public enum FeedItem: Sendable, Equatable {
     case line(String)
 }
 
-/// One page a source delivers, and whether more pages follow.
+/// One page a source delivers, and whether more pages follow. Line sources deliver their
+/// lines in `lines` (compact, and for files only byte ranges); `items` holds articles, or
+/// lines given one by one; a page's `items` come before its `lines`.
 public struct Page: Sendable, Equatable {
     public var items: [FeedItem]
+    public var lines: LineList
     public var hasMore: Bool
 
     public init(items: [FeedItem], hasMore: Bool) {
         self.items = items
+        lines = LineList()
         self.hasMore = hasMore
     }
+
+    public init(lines: LineList, hasMore: Bool) {
+        items = []
+        self.lines = lines
+        self.hasMore = hasMore
+    }
+
+    /// Items and lines together.
+    public var count: Int { items.count + lines.count }
 }
 
 /// Which slice of a source to load. `page` counts from 0.

@@ -13,8 +13,12 @@ import Glibc
 final class LineReader {
     private let fd: Int32
     private let ownsDescriptor: Bool
+    /// The file this reads, kept open for the lines that refer to it.
+    let file: LineFile?
     private var buffer: [UInt8] = []
     private var start = 0
+    /// The input offset of `buffer[0]`.
+    private var bufferOffset = 0
     private(set) var isAtEnd = false
     /// How many lines have been returned so far.
     private(set) var linesRead = 0
@@ -24,24 +28,51 @@ final class LineReader {
     init(fd: Int32, ownsDescriptor: Bool) {
         self.fd = fd
         self.ownsDescriptor = ownsDescriptor
+        file = nil
+    }
+
+    /// Reads `file` from its start (its lines can then be kept as byte ranges, see `nextEnds`).
+    init(file: LineFile) {
+        fd = file.fd
+        ownsDescriptor = false
+        self.file = file
     }
 
     /// Opens `path` for reading.
     convenience init(path: String) throws(SourceError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw SourceError("cannot open '\(path)': \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw SourceError("'\(path)' is a directory, not a text file")
-        }
-        self.init(fd: fd, ownsDescriptor: true)
+        self.init(file: try LineFile(path: path))
     }
 
     deinit {
         if ownsDescriptor { close(fd) }
+    }
+
+    /// The input offset where the next line starts.
+    var position: Int { bufferOffset + start }
+
+    /// Up to `max` more lines, as the input offsets where each ends (just after its `\n`, or
+    /// at the end of the input for a last line without one); fewer only at the end of the
+    /// input. Decodes nothing, so it is what skipping and indexing a file use.
+    func nextEnds(_ max: Int, token: CancellationToken? = nil) throws(SourceError) -> [Int] {
+        var ends: [Int] = []
+        ends.reserveCapacity(Swift.min(max, 1 << 16))
+        while ends.count < max {
+            let found = buffer.withUnsafeBufferPointer { LineScan.newline(in: $0, from: start) }
+            if let newline = found {
+                start = newline + 1
+                ends.append(bufferOffset + start)
+                continue
+            }
+            if isAtEnd { break }
+            if token?.isCancelled == true { break }
+            try fill()
+            if isAtEnd, start < buffer.count {
+                start = buffer.count
+                ends.append(bufferOffset + start)
+            }
+        }
+        linesRead += ends.count
+        return ends
     }
 
     /// Up to `max` more lines; fewer only at the end of the input.
@@ -57,7 +88,7 @@ final class LineReader {
             if token?.isCancelled == true { break }
             try fill()
             if isAtEnd, start < buffer.count {
-                lines.append(decode(buffer[start..<buffer.count]))
+                lines.append(buffer.withUnsafeBufferPointer { decode(UnsafeBufferPointer(rebasing: $0[start...])) })
                 start = buffer.count
             }
         }
@@ -79,28 +110,29 @@ final class LineReader {
     func skip(_ count: Int) throws(SourceError) {
         var left = count
         while left > 0 {
-            let batch = try next(Swift.min(left, 4096))
+            let batch = try nextEnds(Swift.min(left, 1 << 16))
             if batch.isEmpty { return }
             left -= batch.count
         }
     }
 
     private func takeLine() -> String? {
-        guard let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        var end = newline
-        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = decode(buffer[start..<end])
-        start = newline + 1
-        return line
+        buffer.withUnsafeBufferPointer { buffer in
+            guard let newline = LineScan.newline(in: buffer, from: start) else { return nil }
+            let line = decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+            start = newline + 1
+            return line
+        }
     }
 
-    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: LineScan.trimmingLineEnd(bytes), as: UTF8.self)
     }
 
     private func fill() throws(SourceError) {
         if start > 0 {
             buffer.removeFirst(start)
+            bufferOffset += start
             start = 0
         }
         let old = buffer.count

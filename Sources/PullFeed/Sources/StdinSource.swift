@@ -34,9 +34,10 @@ public final class StdinSource: FeedSource {
                     store.lines.append(contentsOf: try store.reader.next(wanted - store.lines.count, token: token))
                 }
                 let end = min(wanted, store.lines.count)
-                let slice = request.offset < end ? Array(store.lines[request.offset..<end]) : []
+                var page = LineList()
+                if request.offset < end { page.append(store.lines, range: request.offset..<end) }
                 let hasMore = store.lines.count > end || !store.reader.isAtEndOfLines
-                return .success(Page(items: slice.map(FeedItem.line), hasMore: hasMore))
+                return .success(Page(lines: page, hasMore: hasMore))
             } catch {
                 return .failure(error)
             }
@@ -47,6 +48,6 @@ public final class StdinSource: FeedSource {
 /// Lines read from stdin so far; only touched on the source's serial queue.
 final class StdinStore: @unchecked Sendable {
     let reader: LineReader
-    var lines: [String] = []
+    var lines = LineList()
     init(reader: LineReader) { self.reader = reader }
 }

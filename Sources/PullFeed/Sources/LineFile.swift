@@ -1,0 +1,79 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
+
+/// An open text file whose lines a `LineList` refers to by byte range, reading them back on
+/// demand (the way `less` does), through a 64 KiB window around the last line read.
+///
+/// The file is read as it is when a line is shown: if it is truncated behind our back, lines
+/// past its new end read as empty; if it is replaced (a new file at the path), this keeps
+/// reading the old one until a refresh opens the new one.
+final class LineFile: @unchecked Sendable {
+    let fd: Int32
+    private let window = Locked(Window())
+
+    struct Window {
+        var start = 0
+        var bytes: [UInt8] = []
+    }
+
+    static let windowSize = 64 * 1024
+
+    /// Opens `path` for reading.
+    init(path: String) throws(SourceError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SourceError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw SourceError("'\(path)' is a directory, not a text file")
+        }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// The line stored as the bytes `start ..< end` (its newline and a `\r` before it dropped;
+    /// invalid UTF-8 as U+FFFD). Bytes the file no longer has read as nothing.
+    func line(from start: Int, to end: Int) -> String {
+        guard end > start else { return "" }
+        return window.withLock { w in
+            if !(start >= w.start && end <= w.start + w.bytes.count) {
+                load(into: &w, around: start, end: end)
+            }
+            let lo = start - w.start
+            let hi = min(end - w.start, w.bytes.count)
+            guard lo < hi else { return "" }
+            return w.bytes.withUnsafeBufferPointer { buffer in
+                String(decoding: LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[lo..<hi])), as: UTF8.self)
+            }
+        }
+    }
+
+    /// Reads a window that holds `start ..< end` with room on both sides, so scrolling either
+    /// way reads the file once per few hundred lines.
+    private func load(into w: inout Window, around start: Int, end: Int) {
+        let from = max(0, start - Self.windowSize / 2)
+        let length = max(Self.windowSize, end - from)
+        w.start = from
+        if w.bytes.count != length { w.bytes = [UInt8](repeating: 0, count: length) }
+        var filled = 0
+        w.bytes.withUnsafeMutableBytes { raw in
+            while filled < length {
+                let n = pread(fd, raw.baseAddress! + filled, length - filled, off_t(from + filled))
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                filled += n
+            }
+        }
+        w.bytes.removeLast(length - filled)
+    }
+}

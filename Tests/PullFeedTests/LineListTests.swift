@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import PullFeed
+
+@Suite struct LineListTests {
+    func all(_ list: LineList) -> [String] { (0..<list.count).map { list[$0] } }
+
+    /// A file's lines as the file source keeps them: byte ranges of the file.
+    func fileLines(_ text: String) throws -> (LineList, path: String) {
+        let path = temporaryFile(Array(text.utf8))
+        let reader = try LineReader(path: path)
+        let start = reader.position
+        let ends = try reader.nextEnds(.max)
+        return (LineList(file: reader.file!, start: start, ends: ends), path)
+    }
+
+    @Test func splittingBytesDropsLineEndsAndKeepsEmptyLines() {
+        let list = LineList(splitting: Array("a\r\n\nb\u{1B}c\nlast".utf8) + [0xFF])
+        #expect(all(list) == ["a", "", "b\u{1B}c", "last\u{FFFD}"])
+        #expect(LineList(splitting: []).isEmpty)
+        #expect(all(LineList(splitting: Array("x\n".utf8))) == ["x"])
+    }
+
+    @Test func fileLinesAreReadBackFromTheFileAndCostFourBytesEach() throws {
+        let text = (1...10_000).map { "line \($0) 第\($0)条\r\n" }.joined()
+        let (list, path) = try fileLines(text)
+        defer { unlink(path) }
+        #expect(list.count == 10_000)
+        #expect(list[0] == "line 1 第1条")
+        #expect(list[9_999] == "line 10000 第10000条")
+        #expect(list[5_000] == "line 5001 第5001条")  // far from the last window, then back
+        #expect(list[1] == "line 2 第2条")
+        #expect(list.byteCount == 10_000 * 4)
+    }
+
+    @Test func aFileTruncatedBehindOurBackReadsAsEmptyLines() throws {
+        let (list, path) = try fileLines("one\ntwo\nthree\n")
+        defer { unlink(path) }
+        truncate(path, 4)
+        let reopened = LineList(file: try LineFile(path: path), start: 0, ends: [4, 8, 14])
+        #expect(all(reopened) == ["one", "", ""])
+        #expect(list.count == 3)
+    }
+
+    @Test func memoryLinesGrowInPiecesWithoutLosingAny() {
+        var list = LineList()
+        let line = String(repeating: "x", count: 1000)
+        for page in 0..<30 {
+            list.append(contentsOf: (0..<100).map { "\(page * 100 + $0) \(line)" })
+        }
+        #expect(list.count == 3000)  // about 3 MB: three or more pieces
+        #expect((0..<3000).allSatisfy { list[$0].hasPrefix("\($0) ") })
+        #expect(list.byteCount >= 3000 * 1000)
+    }
+
+    @Test func appendingMixesFileAndMemoryLinesAndKeepsSnapshots() throws {
+        let (file, path) = try fileLines("f1\nf2\nf3\n")
+        defer { unlink(path) }
+        var list = LineList(["m1"])
+        let snapshot = list
+        list.append(file)
+        list.append(contentsOf: ["m2"])
+        list.append(file, range: 1..<3)
+        #expect(all(list) == ["m1", "f1", "f2", "f3", "m2", "f2", "f3"])
+        #expect(all(snapshot) == ["m1"])
+        var branch = snapshot
+        branch.append(contentsOf: ["b"])
+        #expect(all(branch) == ["m1", "b"])
+        #expect(all(list.prefix(2)) == ["m1", "f1"])
+        #expect(list.prefix(2) == LineList(["m1", "f1"]))
+        #expect(list != list.prefix(6))
+    }
+
+    @Test func contiguousFileLinesShareOnePiece() throws {
+        let (first, path) = try fileLines((1...100).map { "l\($0)\n" }.joined())
+        defer { unlink(path) }
+        var list = LineList()
+        list.append(first, range: 0..<50)
+        list.append(first, range: 50..<100)
+        #expect(list.byteCount == 100 * 4)
+        #expect(list[99] == "l100")
+    }
+}
