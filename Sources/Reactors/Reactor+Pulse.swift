@@ -4,10 +4,6 @@ extension Reactor {
     ///
     ///     reactor.pulse(\.$toast).sink { toast in ... }
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>) -> AnyPublisher<Value, Never> {
-        state
-            .map { $0[keyPath: keyPath] }
-            .removeDuplicates { $0.valueUpdatedCount == $1.valueUpdatedCount }
-            .map { $0.value }
-            .eraseToAnyPublisher()
+        PulseValues(upstream: state, keyPath: keyPath).eraseToAnyPublisher()
     }
 }

@@ -19,25 +19,52 @@ final class ReactorCore<Action, Mutation, State> {
 
     init(initialState: State) {
         currentState = initialState
+        reducedState = initialState
         state = stateSubject.eraseToAnyPublisher()
     }
 
+    /// The reduced state before `transform(state:)`.
+    private var reducedState: State
+    private var mutationSubscription: AnyCancellable?
+    private var transformedActionSubscription: AnyCancellable?
+    /// The mutation publishers of actions still running.
+    private var runningMutations: [ObjectIdentifier: MutationSink<Mutation>] = [:]
+
+    deinit {
+        for sink in runningMutations.values { sink.cancel() }
+    }
+
+    /// Builds `action → transform(action:) → mutate → transform(mutation:) → reduce →
+    /// transform(state:)` with a subscriber per stage instead of `flatMap`, `scan` and
+    /// `prepend` operators: each action then costs its own mutation publisher and direct calls,
+    /// which matters when every key press is an action.
     func connect<R: Reactor>(to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        let initialState = reactor.initialState
-        let actions = reactor.transform(action: head.eraseToAnyPublisher())
-        let mutations = Publishers.FlatMap(upstream: actions, maxPublishers: .unlimited) {
-            [weak reactor] action -> AnyPublisher<Mutation, Never> in
-            reactor?.mutate(action: action) ?? Empty().eraseToAnyPublisher()
-        }
-        let transformedMutations = reactor.transform(mutation: mutations.eraseToAnyPublisher())
-        let states = transformedMutations
-            .scan(initialState) { [weak reactor] state, mutation in
-                reactor?.reduce(state: state, mutation: mutation) ?? state
-            }
-            .prepend(initialState)
-        stateSubscription = reactor.transform(state: states.eraseToAnyPublisher())
+        reducedState = reactor.initialState
+        let mutations = Relay<Mutation>()
+        let reducedStates = ReplayLatestSubject<State>(reducedState)
+        stateSubscription = reactor.transform(state: reducedStates.eraseToAnyPublisher())
             .sink { [unowned self] state in self.receive(state: state) }
+        mutationSubscription = reactor.transform(mutation: mutations.eraseToAnyPublisher())
+            .sink { [weak reactor, unowned self] mutation in
+                guard let reactor else { return }
+                self.reducedState = reactor.reduce(state: self.reducedState, mutation: mutation)
+                reducedStates.send(self.reducedState)
+            }
+        transformedActionSubscription = reactor.transform(action: head.eraseToAnyPublisher())
+            .sink { [weak reactor, unowned self] action in
+                guard let reactor else { return }
+                self.run(reactor.mutate(action: action), into: mutations)
+            }
         actionSubscription = action.sink { [unowned self] action in self.receive(action: action) }
+    }
+
+    /// Subscribes to one action's mutations, forwarding them until the publisher finishes.
+    private func run(_ publisher: AnyPublisher<Mutation, Never>, into mutations: Relay<Mutation>) {
+        let sink = MutationSink<Mutation>(forward: mutations.send)
+        let id = ObjectIdentifier(sink)
+        sink.onFinish = { [weak self] in self?.runningMutations[id] = nil }
+        runningMutations[id] = sink
+        publisher.subscribe(sink)
     }
 
     private func receive(action: Action) {
