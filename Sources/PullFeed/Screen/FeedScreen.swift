@@ -62,6 +62,8 @@ public final class FeedScreen: ReactorView {
     /// scroll down to load more"), so Enter loads instead of activating the last row.
     private var footerSelected = false
     private var componentBindings = Set<AnyCancellable>()
+    /// The title bar's texts as last laid out, and the item count and width they were made for.
+    private var titleBar: (count: Int, width: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, "", 0, nil)
     /// The status line's key help as last cut to fit, and the width it was cut for.
     private var helpText = (width: -1, text: "")
 
@@ -93,6 +95,7 @@ public final class FeedScreen: ReactorView {
     // MARK: - Binding
 
     public func bind(reactor: FeedReactor) {
+        titleBar.width = -1
         header.refreshingPublisher
             .map { FeedReactor.Action.refresh }
             .subscribe(reactor.action)
@@ -344,12 +347,16 @@ public final class FeedScreen: ReactorView {
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let style = Style(bold: true, reverse: true)
         canvas.fillRow(row, style: style)
-        let count = strings.itemCount(state.itemCount) + " "
-        let countWidth = TextWidth.of(count)
-        let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
-        let room = max(0, width - countWidth - 1)
-        canvas.draw(TextLayout.truncate(title, toWidth: room), row: row, column: 0, style: style, maxWidth: room)
-        if width > countWidth { canvas.draw(count, row: row, column: width - countWidth, style: style) }
+        if titleBar.count != state.itemCount || titleBar.width != width {
+            let count = strings.itemCount(state.itemCount) + " "
+            let countWidth = TextWidth.of(count)
+            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
+            let room = max(0, width - countWidth - 1)
+            titleBar = (state.itemCount, width, TextLayout.truncate(title, toWidth: room), room,
+                        width > countWidth ? (count, width - countWidth) : nil)
+        }
+        canvas.draw(titleBar.title, row: row, column: 0, style: style, maxWidth: titleBar.room)
+        if let (count, column) = titleBar.counter { canvas.draw(count, row: row, column: column, style: style) }
     }
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
