@@ -120,6 +120,12 @@ public final class CursesTerminal: TerminalBackend {
         leaveok(window, true)  // no cursor-positioning bytes after each update
         idlok(window, true)  // let the update use insert/delete line and scroll regions
         scrollok(window, false)  // writing the bottom-right cell must not scroll the screen
+        // Until a screen has been through endwin and back, ncurses takes it for a bare terminfo
+        // user and flushes its output at every cursor move: a frame went out as one write()
+        // per row. Going through it once here (before colours, so no palette reset is sent)
+        // makes a frame one write().
+        endwin()
+        doupdate()
         if useColors {
             start_color()
             use_default_colors()
