@@ -55,6 +55,80 @@ static inline int pf_check_term(const char *term, int fd) {
     return usable ? 1 : -2;
 }
 
+/* ---- scrolling the terminal directly ---- */
+
+static inline const char *pf_cap(const char *name) {
+    const char *cap = tigetstr(name);
+    return cap == NULL || cap == (char *)-1 ? NULL : cap;
+}
+
+/* Whether pf_scroll_terminal can work here (the terminal has every capability it uses). */
+static inline int pf_can_scroll_terminal(void) {
+    return pf_cap("csr") && pf_cap("cup") && pf_cap("ind") && pf_cap("ri") && pf_cap("sc") && pf_cap("rc")
+        && pf_cap("sgr0");
+}
+
+/* The bytes of one pf_scroll_terminal, collected by tputs (putp would go to stdout). */
+typedef struct { char bytes[512]; int length; } pf_byte_buffer;
+
+static inline pf_byte_buffer *pf_scroll_output(void) {
+    static pf_byte_buffer buffer;
+    return &buffer;
+}
+
+static inline int pf_collect_byte(int c) {
+    pf_byte_buffer *out = pf_scroll_output();
+    if (out->length < (int)sizeof(out->bytes)) out->bytes[out->length++] = (char)c;
+    return c;
+}
+
+static inline void pf_emit(const char *cap) {
+    tputs(cap, 1, pf_collect_byte);
+}
+
+/* Scrolls screen rows top...bottom of the terminal by `shift` (positive: content moves up),
+   scrolling in blank rows of the default colours, and tells curses the same happened to
+   curscr and newscr: the moved rows then cost curses no comparison at all. The bytes are
+   written to `fd` at once, so call it only when curses has nothing buffered (between two
+   doupdates). The cursor position and attributes are saved and restored around it (sc/rc),
+   so curses' idea of both stays true. Returns 0, or -1 if writing failed. */
+static inline int pf_scroll_terminal(int fd, int top, int bottom, int shift, int height) {
+    pf_byte_buffer *out = pf_scroll_output();
+    out->length = 0;
+    pf_emit(pf_cap("sc"));
+    pf_emit(pf_cap("sgr0"));
+    pf_emit(tiparm(pf_cap("csr"), top, bottom));
+    if (shift > 0) {
+        pf_emit(tiparm(pf_cap("cup"), bottom, 0));
+        for (int i = 0; i < shift; i++) pf_emit(pf_cap("ind"));
+    } else {
+        pf_emit(tiparm(pf_cap("cup"), top, 0));
+        for (int i = 0; i < -shift; i++) pf_emit(pf_cap("ri"));
+    }
+    pf_emit(tiparm(pf_cap("csr"), 0, height - 1));
+    pf_emit(pf_cap("rc"));
+    if (out->length >= (int)sizeof(out->bytes)) return -1;
+    int written = 0;
+    while (written < out->length) {
+        ssize_t n = write(fd, out->bytes + written, (size_t)(out->length - written));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return -1;
+        written += (int)n;
+    }
+    WINDOW *screens[2] = { curscr, newscr };
+    for (int i = 0; i < 2; i++) {
+        wsetscrreg(screens[i], top, bottom);
+        scrollok(screens[i], TRUE);
+        wscrl(screens[i], shift);
+        scrollok(screens[i], FALSE);
+        wsetscrreg(screens[i], 0, height - 1);
+    }
+    /* doupdate compares every row flagged in either screen; these rows already agree. */
+    wtouchln(newscr, top, bottom - top + 1, 0);
+    wtouchln(curscr, top, bottom - top + 1, 0);
+    return 0;
+}
+
 /* ---- wide cells ---- */
 
 /* Sets `out` to the character made of `count` wide chars (at most CCHARW_MAX used). */

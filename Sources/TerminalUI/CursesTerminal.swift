@@ -36,6 +36,11 @@ public final class CursesTerminal: TerminalBackend {
     private var colorPairs: [ColorPairKey: Int16] = [:]
     private var isRestored = false
     private var rowCache: RowCache
+    /// Whether `present()` scrolls the terminal itself (`pf_scroll_terminal`) rather than leave
+    /// ncurses to find the scroll by comparing every moved row (it needs csr, sc/rc, ind/ri).
+    private lazy var scrollsTerminal = pf_can_scroll_terminal() != 0
+    /// Texts drawn lately, sanitised and measured (see `prepare`).
+    private var preparedTexts: [ByteString: (safe: String, width: Int)] = [:]
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
 
     private struct ColorPairKey: Hashable {
@@ -118,7 +123,9 @@ public final class CursesTerminal: TerminalBackend {
         typeahead(-1)  // never abandon an update because input is waiting
         curs_set(0)
         leaveok(window, true)  // no cursor-positioning bytes after each update
-        idlok(window, true)  // let the update use insert/delete line and scroll regions
+        // Scrolling is ours when the terminal allows it (`pf_scroll_terminal`); ncurses' own
+        // detection would compare every row of every frame, and misread the rows we moved.
+        idlok(window, !scrollsTerminal)
         scrollok(window, false)  // writing the bottom-right cell must not scroll the screen
         // Until a screen has been through endwin and back, ncurses takes it for a bare terminfo
         // user and flushes its output at every cursor move: a frame went out as one write()
@@ -204,6 +211,12 @@ public final class CursesTerminal: TerminalBackend {
             wscrl(window, Int32(scroll.lines))
             scrollok(window, false)
             wsetscrreg(window, 0, Int32(size.rows - 1))
+            // The moved rows then already match what the terminal shows: only the rows
+            // scrolled in (drawn below) are left for doupdate to compare and send.
+            if scrollsTerminal,
+               pf_scroll_terminal(outputFD, Int32(scroll.top), Int32(scroll.bottom), Int32(scroll.lines), Int32(size.rows)) == 0 {
+                wtouchln(window, Int32(scroll.top), Int32(scroll.bottom - scroll.top + 1), 0)
+            }
             rowCache.didScroll(scroll)
         }
         for (row, ops) in rowCache.takeChangedRows() {
@@ -248,9 +261,21 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
+        let prepared = prepare(text)
+        rowCache.record(.text(prepared.safe, column: column, style: style, limit: limit), row: row)
+        return min(prepared.width, limit)
+    }
+
+    /// `text` sanitised and its width, from `preparedTexts` when it was drawn lately (a
+    /// scrolled list draws the same texts again, one row over).
+    private func prepare(_ text: String) -> (safe: String, width: Int) {
+        let key = ByteString(text: text)
+        if let known = preparedTexts[key] { return known }
         let safe = TextSanitizer.sanitize(text)
-        rowCache.record(.text(safe, column: column, style: style, limit: limit), row: row)
-        return Self.columns(of: safe, limit: limit)
+        let prepared = (safe, Self.columns(of: safe, limit: Int.max))
+        if preparedTexts.count >= 512 { preparedTexts.removeAll(keepingCapacity: true) }
+        preparedTexts[key] = prepared
+        return prepared
     }
 
     /// The columns `applyText` will use for `safe` (the loop there, without the cells).

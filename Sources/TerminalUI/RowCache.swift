@@ -11,6 +11,35 @@ struct RowCache {
     enum Op: Hashable {
         case fill(column: Int, width: Int, style: Style)
         case text(String, column: Int, style: Style, limit: Int)
+
+        /// Texts compare by their bytes: a row is redrawn unless exactly the same bytes are
+        /// drawn (and comparing rows stays a memory comparison for any script).
+        static func == (a: Op, b: Op) -> Bool {
+            switch (a, b) {
+            case let (.fill(c1, w1, s1), .fill(c2, w2, s2)):
+                return c1 == c2 && w1 == w2 && s1 == s2
+            case let (.text(t1, c1, s1, l1), .text(t2, c2, s2, l2)):
+                return c1 == c2 && l1 == l2 && s1 == s2 && t1.hasSameBytes(as: t2)
+            default:
+                return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case let .fill(column, width, style):
+                hasher.combine(0)
+                hasher.combine(column)
+                hasher.combine(width)
+                hasher.combine(style)
+            case let .text(text, column, style, limit):
+                hasher.combine(1)
+                text.hashBytes(into: &hasher)
+                hasher.combine(column)
+                hasher.combine(style)
+                hasher.combine(limit)
+            }
+        }
     }
 
     /// Scroll rows `top ... bottom` by `lines` (positive: the content moves up).
