@@ -63,6 +63,7 @@ extension ListView {
     /// is cut): it ends after the first character that would take column `width + 1` once
     /// sanitised. So a frame costs the width of the screen, not the length of a 1 MB line.
     static func visiblePrefix(of text: String, width: Int) -> String {
+        if let prefix = asciiPrefix(of: text, count: width + 1) { return prefix }
         var columns = 0
         var index = text.startIndex
         while index < text.endIndex {
@@ -74,6 +75,21 @@ extension ListView {
             }
         }
         return index == text.endIndex ? text : String(text[..<index])
+    }
+
+    /// The first `count` characters of `text` when they are all ASCII (each one column once
+    /// sanitised), looking at no more than `count + 1` bytes; nil otherwise.
+    static func asciiPrefix(of text: String, count: Int) -> String? {
+        let utf8 = text.utf8
+        let checked = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            let end = min(bytes.count, count)
+            for i in 0..<min(bytes.count, count + 1) where bytes[i] >= 0x80 { return nil }
+            if end == bytes.count { return text }
+            // "\r\n" is one Character: never leave a lone "\r" at the cut.
+            let cut = bytes[end - 1] == UInt8(ascii: "\r") && bytes[end] == UInt8(ascii: "\n") ? end + 1 : end
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<cut]), as: UTF8.self)
+        }
+        return checked ?? nil
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when cut; a wide character
