@@ -86,6 +86,11 @@ final class Tmux {
         (try? run(["capture-pane", "-p", "-t", session])) ?? ""
     }
 
+    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    func captureStyled() -> String {
+        (try? run(["capture-pane", "-p", "-e", "-t", session])) ?? ""
+    }
+
     /// Polls the screen until `predicate` holds; returns the last screen, or throws with it.
     @discardableResult
     func waitUntil(timeout: Double = 10, _ what: String, _ predicate: (String) -> Bool) throws -> String {

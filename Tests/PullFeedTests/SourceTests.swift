@@ -23,6 +23,24 @@ import Testing
         #expect(third.result?.hasMore == false)
     }
 
+    @Test func pagesHoldWhereLinesAreNotTheirText() {
+        let path = temporaryFile(Array((1...1_000).map { "a longer line of text, number \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        var lines = LineList()
+        for offset in stride(from: 0, to: 1_000, by: 400) {
+            guard case .success(let page)? = loadPage(source, queue: source.queue, offset: offset, limit: 400, time: time).result else {
+                Issue.record("page at \(offset) failed")
+                return
+            }
+            #expect(page.items.isEmpty)
+            lines.append(page.lines)
+        }
+        #expect(lines.count == 1_000)
+        #expect(lines[999] == "a longer line of text, number 1000")
+        #expect(lines.byteCount == 1_000 * 4)
+    }
+
     @Test func aPageEndingAtTheEndOfTheFileHasNoMore() {
         let path = temporaryFile(Array((1...400).map { "l\($0)\n" }.joined().utf8))
         defer { unlink(path) }
