@@ -190,6 +190,33 @@ do {
         String(format: "%.1f B", Double(state.byteCount) / Double(state.count)))
 }
 
+do {
+    // A file's lines as a file source keeps them: where each line ends, not its text.
+    let count = 100_000
+    let path = NSTemporaryDirectory() + "pullfeed-bench-\(getpid()).txt"
+    let text = (0..<count).map { sampleLines[$0 % sampleLines.count] + "\n" }.joined()
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    defer { unlink(path) }
+    let time = DispatchQueue.test
+    let before = residentBytes()
+    var page: Page?
+    let started = DispatchTime.now().uptimeNanoseconds
+    let loading = FileSource(path: path).load(PageRequest(offset: 0, limit: count), on: time.eraseToLoopScheduler())
+        .sink { if case .success(let loaded) = $0 { page = loaded } }
+    while page == nil {
+        usleep(500)
+        time.advance()
+    }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+    let after = residentBytes()
+    loading.cancel()
+    let lines = page!.lines
+    row("file source: bytes held per line (100,000 lines, \(text.utf8.count / 1024) KiB file)",
+        String(format: "%.1f B", Double(lines.byteCount) / Double(lines.count)), "offsets only; text read back when shown")
+    row("file source: RSS growth per line while indexing them", String(format: "%.1f B", Double(after - before) / Double(count)),
+        String(format: "indexed in %.1f ms", elapsed))
+}
+
 print("| benchmark | median | note |")
 print("|---|---|---|")
 for (name, value, note) in table { print("| \(name) | \(value) | \(note) |") }

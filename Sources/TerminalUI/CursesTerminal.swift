@@ -10,9 +10,12 @@ import Glibc
 
 /// The real terminal: ncursesw on `/dev/tty` (so stdin and stdout may be pipes).
 ///
-/// Output goes through ncurses: `draw`/`fill`/`clear` change its virtual screen and `present()`
-/// sends only the difference (`wnoutrefresh` + `doupdate`), using the terminal's own
-/// scrolling when whole rows moved (`idlok`). Input does not: the tty is read directly, in
+/// Output goes through ncurses: `draw`/`fill`/`clear` are recorded per row (`RowCache`) and
+/// `present()` hands ncurses only the rows that changed, which it sends as a difference
+/// (`wnoutrefresh` + `doupdate`, one `write()`). When whole rows moved, `present()` scrolls the
+/// terminal itself (scroll region + index, `pf_scroll_terminal`) and tells ncurses so, instead
+/// of letting ncurses find the scroll by comparing every row (`idlok`, kept only for terminals
+/// without those capabilities). Input does not go through ncurses: the tty is read directly, in
 /// non-blocking batches, and decoded by `InputDecoder`, so a paste is absorbed in one turn.
 /// Mouse reporting (SGR, `?1000h?1006h`) is on while the terminal is open.
 ///
