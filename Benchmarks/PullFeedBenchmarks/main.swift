@@ -195,7 +195,7 @@ do {
     let count = 100_000
     let path = NSTemporaryDirectory() + "pullfeed-bench-\(getpid()).txt"
     let text = (0..<count).map { sampleLines[$0 % sampleLines.count] + "\n" }.joined()
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     defer { unlink(path) }
     let time = DispatchQueue.test
     let before = residentBytes()
