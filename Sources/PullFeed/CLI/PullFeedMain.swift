@@ -70,12 +70,13 @@ public enum PullFeedMain {
             loop.stop(exitCode: 0)
         }
         screen.reactor = reactor
-        let persistence = reactor.state
-            .map(\.lastUpdated)
-            .removeDuplicates()
-            .dropFirst()
-            .compactMap { $0 }
-            .sink { store.record($0, for: source.stateKey) }
+        // One plain subscriber: every state passes here, a key press included.
+        var recorded = reactor.currentState.lastUpdated
+        let persistence = reactor.state.sink { state in
+            guard let date = state.lastUpdated, date != recorded else { return }
+            recorded = date
+            store.record(date, for: source.stateKey)
+        }
 
         // The list must know its height before a fast first page arrives (else it scrolls
         // as if the screen had no rows, hiding the first section header).
