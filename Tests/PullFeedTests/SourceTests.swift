@@ -41,6 +41,28 @@ import Testing
         #expect(lines.byteCount == 1_000 * 4)
     }
 
+    /// `--file <(cmd)` or a FIFO cannot be read back by offset: its lines are kept in memory.
+    @Test func aFifoIsReadOnceAndItsLinesKept() throws {
+        let path = NSTemporaryDirectory() + "pullfeed-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            let text = Array((1...300).map { "fifo line \($0)\n" }.joined().utf8)
+            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        let source = FileSource(path: path)
+        let first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(first.result?.lines?.first == "fifo line 1")
+        #expect(first.result?.lines?.last == "fifo line 200")
+        let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
+        #expect(second.result?.lines?.count == 100)
+        #expect(second.result?.lines?.last == "fifo line 300")
+        #expect(second.result?.hasMore == false)
+    }
+
     @Test func aPageEndingAtTheEndOfTheFileHasNoMore() {
         let path = temporaryFile(Array((1...400).map { "l\($0)\n" }.joined().utf8))
         defer { unlink(path) }

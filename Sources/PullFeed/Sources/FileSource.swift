@@ -10,9 +10,10 @@ import Glibc
 import OpenCombine
 import TerminalUI
 
-/// The lines of a text file, read page by page. A page holds where its lines are in the file,
-/// not their text: lines are read back when shown (`LineFile`), so a whole file loaded costs
-/// 4 bytes a line. A refresh (offset 0) re-reads the file from the start, so edits,
+/// The lines of a text file, read page by page. For a regular file a page holds where its
+/// lines are in the file, not their text: lines are read back when shown (`LineFile`), so a
+/// whole file loaded costs 4 bytes a line. A pipe or FIFO (`--file <(cmd)`) is read once and
+/// its lines are kept in memory. A refresh (offset 0) re-reads the file from the start, so edits,
 /// truncation or deletion show up (a deleted file is a failed refresh that keeps what is on
 /// screen).
 public final class FileSource: FeedSource {
@@ -44,10 +45,15 @@ public final class FileSource: FeedSource {
                     slot.reader = current
                     try current.skip(request.offset)
                 }
-                let start = current.position
-                let ends = try current.nextEnds(request.limit, token: token)
-                let hasMore = ends.count == request.limit && !current.isAtEndOfLines
-                return .success(Page(lines: LineList(file: current.file!, start: start, ends: ends), hasMore: hasMore))
+                let lines: LineList
+                if let file = current.file, file.canReadBack {
+                    let start = current.position
+                    lines = LineList(file: file, start: start, ends: try current.nextEnds(request.limit, token: token))
+                } else {
+                    lines = LineList(try current.next(request.limit, token: token))
+                }
+                let hasMore = lines.count == request.limit && !current.isAtEndOfLines
+                return .success(Page(lines: lines, hasMore: hasMore))
             } catch {
                 slot.reader = nil
                 return .failure(error)

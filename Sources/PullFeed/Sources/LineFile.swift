@@ -16,6 +16,10 @@ import TerminalUI
 /// reading the old one until a refresh opens the new one.
 final class LineFile: @unchecked Sendable {
     let fd: Int32
+    /// Whether lines can be read back by offset: a regular file. A pipe, FIFO or terminal
+    /// (`--file <(cmd)`, `--file /dev/stdin`) can be read only once, so its lines are kept in
+    /// memory instead.
+    let canReadBack: Bool
     private let window = Locked(Window())
 
     struct Window {
@@ -32,11 +36,13 @@ final class LineFile: @unchecked Sendable {
             throw SourceError("cannot open '\(path)': \(String(cString: strerror(errno)))")
         }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        let known = fstat(fd, &info) == 0
+        if known, (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
             throw SourceError("'\(path)' is a directory, not a text file")
         }
         self.fd = fd
+        canReadBack = known && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     deinit { close(fd) }
