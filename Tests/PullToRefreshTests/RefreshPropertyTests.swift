@@ -1,6 +1,7 @@
 import OpenCombine
 import Testing
 @testable import PullToRefresh
+import TerminalUI
 
 /// Long random event sequences against a header, an auto footer and a back footer, checking
 /// the invariants of DESIGN §6 after every event.
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 42, 2024, 31_337, 99_991, 123_456_789] as [UInt64])
     func randomSequencesKeepTheInvariants(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let time = VirtualTime()
         let header = RefreshHeader(scheduler: time.loop, releaseDelay: 0.5)
         let auto = AutoRefreshFooter(scheduler: time.loop, autoTriggerTimes: [1, 2, -1].randomElement(using: &rng)!)

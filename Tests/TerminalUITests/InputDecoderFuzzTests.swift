@@ -6,7 +6,7 @@ import Testing
 @Suite struct InputDecoderFuzzTests {
     static let interesting: [UInt8] = Array("\u{1B}[O<;M~mABCDHFZPQRS0123456789".utf8) + [0x1B, 0x1B, 0x9B, 0xC2, 0xE4, 0xB8, 0xAD, 0xED, 0xA0, 0xF0, 0x9F, 0x0D, 0x7F, 0x00]
 
-    static func randomStream(_ rng: inout SplitMix64) -> [UInt8] {
+    static func randomStream(_ rng: inout SeededRandom) -> [UInt8] {
         let length = Int.random(in: 0...64, using: &rng)
         return (0..<length).map { _ in
             Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
@@ -32,7 +32,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
     func randomStreamsDecodeToValidEventsWhateverTheSplit(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededRandom(seed: seed)
         for _ in 0..<1_000 {
             let stream = Self.randomStream(&rng)
             var whole = InputDecoder()
@@ -63,7 +63,7 @@ import Testing
     /// Long floods fed in terminal-sized reads: whatever arrives, what is kept pending stays
     /// bounded (a paste cannot grow it), and every event is valid.
     @Test func floodsKeepTheirPendingTailBounded() {
-        var rng = SplitMix64(state: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<(20 * Self.multiplier) {
             var decoder = InputDecoder()
             var pendingLimitHeld = true
@@ -83,7 +83,7 @@ import Testing
 
     @Test(.enabled(if: multiplier > 1, "set PULLFEED_FUZZ_ITERATIONS for a longer run"))
     func moreRandomStreamsOnDemand() {
-        var rng = SplitMix64(state: 99)
+        var rng = SeededRandom(seed: 99)
         for _ in 0..<(1_000 * (Self.multiplier - 1)) {
             let stream = Self.randomStream(&rng)
             var whole = InputDecoder()

@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func randomCommandsKeepTheSelectionSelectableAndVisible() throws {
-        var random = SplitMix64(state: 42)
+        var random = SeededRandom(seed: 42)
         for _ in 0..<40 {
             let counts = (0..<Int.random(in: 1...6, using: &random)).map { _ in Int.random(in: 1...6, using: &random) }
             let list = makeList(

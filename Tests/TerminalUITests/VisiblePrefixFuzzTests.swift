@@ -11,7 +11,7 @@ import Testing
     ]
 
     @Test func drawingThePrefixEqualsDrawingTheWholeText() {
-        var rng = SplitMix64(state: 2026)
+        var rng = SeededRandom(seed: 2026)
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
             let width = Int.random(in: 0...40, using: &rng)

@@ -1,4 +1,5 @@
-/// A small deterministic generator (SplitMix64), so `--seed` reproduces a session.
+/// A small deterministic generator (SplitMix64): the demo's `--seed` reproduces a session, and a
+/// failing fuzz or random-sequence test reproduces from its seed.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
