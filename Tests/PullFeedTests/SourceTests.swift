@@ -61,6 +61,11 @@ import Testing
         #expect(second.result?.lines?.count == 100)
         #expect(second.result?.lines?.last == "fifo line 300")
         #expect(second.result?.hasMore == false)
+        // A refresh cannot reopen it (the writer is gone): the kept lines come again from the top.
+        let again = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(again.result?.lines?.first == "fifo line 1")
+        #expect(again.result?.lines?.count == 200)
+        #expect(again.result?.hasMore == true)
     }
 
     @Test func aPageEndingAtTheEndOfTheFileHasNoMore() {

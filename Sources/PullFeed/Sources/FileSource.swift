@@ -12,10 +12,10 @@ import TerminalUI
 
 /// The lines of a text file, read page by page. For a regular file a page holds where its
 /// lines are in the file, not their text: lines are read back when shown (`LineFile`), so a
-/// whole file loaded costs 4 bytes a line. A pipe or FIFO (`--file <(cmd)`) is read once and
-/// its lines are kept in memory. A refresh (offset 0) re-reads the file from the start, so edits,
-/// truncation or deletion show up (a deleted file is a failed refresh that keeps what is on
-/// screen).
+/// whole file loaded costs 4 bytes a line. A refresh (offset 0) re-reads the file from the
+/// start, so edits, truncation or deletion show up (a deleted file is a failed refresh that
+/// keeps what is on screen). A pipe or FIFO (`--file <(cmd)`) is read once, like standard
+/// input: its lines are kept in memory and a refresh shows them again (`StdinStore`).
 public final class FileSource: FeedSource {
     public let path: String
     public let title: String
@@ -37,21 +37,25 @@ public final class FileSource: FeedSource {
         let slot = reader
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             do throws(SourceError) {
+                if let once = slot.readOnce {
+                    return .success(try once.page(request, token: token))
+                }
                 let current: LineReader
                 if request.offset != 0, let existing = slot.reader, existing.linesRead == request.offset {
                     current = existing
                 } else {
                     current = try LineReader(path: path)
+                    guard let file = current.file, file.canReadBack else {
+                        // A pipe or FIFO: it is read once, like standard input, and never reopened.
+                        let once = StdinStore(reader: current)
+                        slot.readOnce = once
+                        return .success(try once.page(request, token: token))
+                    }
                     slot.reader = current
                     try current.skip(request.offset)
                 }
-                let lines: LineList
-                if let file = current.file, file.canReadBack {
-                    let start = current.position
-                    lines = LineList(file: file, start: start, ends: try current.nextEnds(request.limit, token: token))
-                } else {
-                    lines = LineList(try current.next(request.limit, token: token))
-                }
+                let start = current.position
+                let lines = LineList(file: current.file!, start: start, ends: try current.nextEnds(request.limit, token: token))
                 let hasMore = lines.count == request.limit && !current.isAtEndOfLines
                 return .success(Page(lines: lines, hasMore: hasMore))
             } catch {
@@ -62,7 +66,10 @@ public final class FileSource: FeedSource {
     }
 }
 
-/// The reader a file source resumes from; only touched on the source's serial queue.
+/// What a file source reads from; only touched on the source's serial queue.
 final class ReaderSlot: @unchecked Sendable {
+    /// The regular file's reader that the next page resumes.
     var reader: LineReader?
+    /// Set once the path turned out to be a pipe or FIFO: everything comes from here from then on.
+    var readOnce: StdinStore?
 }

@@ -29,15 +29,7 @@ public final class StdinSource: FeedSource {
         let store = store
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             do throws(SourceError) {
-                let wanted = request.offset + request.limit
-                if store.lines.count < wanted, !store.reader.isAtEnd {
-                    store.lines.append(contentsOf: try store.reader.next(wanted - store.lines.count, token: token))
-                }
-                let end = min(wanted, store.lines.count)
-                var page = LineList()
-                if request.offset < end { page.append(store.lines, range: request.offset..<end) }
-                let hasMore = store.lines.count > end || !store.reader.isAtEndOfLines
-                return .success(Page(lines: page, hasMore: hasMore))
+                return .success(try store.page(request, token: token))
             } catch {
                 return .failure(error)
             }
@@ -45,9 +37,24 @@ public final class StdinSource: FeedSource {
     }
 }
 
-/// Lines read from stdin so far; only touched on the source's serial queue.
+/// Input that can be read only once (standard input, a pipe, a FIFO): the lines read so far are
+/// kept, so a page can be served again (a refresh starts from the top and goes on reading where
+/// reading stopped). Only touched on its source's serial queue.
 final class StdinStore: @unchecked Sendable {
     let reader: LineReader
     var lines = LineList()
     init(reader: LineReader) { self.reader = reader }
+
+    /// The lines of `request`, reading more input only as far as it needs.
+    func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
+        let wanted = request.offset + request.limit
+        if lines.count < wanted, !reader.isAtEnd {
+            lines.append(contentsOf: try reader.next(wanted - lines.count, token: token))
+        }
+        let end = min(wanted, lines.count)
+        var page = LineList()
+        if request.offset < end { page.append(lines, range: request.offset..<end) }
+        let hasMore = lines.count > end || !reader.isAtEndOfLines
+        return Page(lines: page, hasMore: hasMore)
+    }
 }
