@@ -6,9 +6,12 @@ public enum TextLayout {
 
     /// `text` cut to at most `width` columns. When it does not fit and `ellipsis` is true, the
     /// last column shows `…`. Characters are never split: a wide character that would straddle
-    /// the limit is dropped, so the result may be one column narrower than `width`.
+    /// the limit is dropped, so the result may be one column narrower than `width`. The text is
+    /// sanitised first (`TextSanitizer`: controls and escapes made visible, tabs expanded), as
+    /// every canvas draws it, so the width measured is the width drawn.
     public static func truncate(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
         guard width > 0 else { return "" }
+        let text = TextSanitizer.sanitize(text)
         if TextWidth.of(text) <= width { return text }
         let budget = ellipsis ? width - 1 : width
         var out = ""

@@ -31,6 +31,14 @@ import Testing
         #expect(TextLayout.truncate(text, toWidth: width, ellipsis: false) == expected)
     }
 
+    /// A toast or title with an escape sequence or a tab is cut to the width it is drawn at
+    /// (controls become one-column pictures, tabs spaces), keeping its ellipsis.
+    @Test func truncationMeasuresTheTextAsDrawn() {
+        let cut = TextLayout.truncate("\u{1B}[31merror:\tdisk full on /var", toWidth: 12)
+        #expect(cut == "␛[31merror:…")
+        #expect(TextWidth.of(TextSanitizer.sanitize(cut)) == 12)
+    }
+
     @Test func truncationNeverSplitsACharacter() {
         let samples = ["中文和emoji🎉👍🏽混合e\u{301}", "🇨🇳🇯🇵🇰🇷", "ab\u{301}\u{302}cd", "👨‍👩‍👧‍👦 family"]
         for text in samples {
