@@ -55,6 +55,21 @@ static inline int pf_check_term(const char *term, int fd) {
     return usable ? 1 : -2;
 }
 
+/* ---- output ---- */
+
+/* Writes all `length` bytes to `fd`, retrying after signals (async-signal-safe). Returns 0, or -1
+   if the fd is closed or a write fails. */
+static inline int pf_write_all(int fd, const char *bytes, size_t length) {
+    size_t done = 0;
+    while (fd >= 0 && done < length) {
+        ssize_t n = write(fd, bytes + done, length - done);
+        if (n > 0) done += (size_t)n;
+        else if (n < 0 && errno == EINTR) continue;
+        else return -1;
+    }
+    return done == length ? 0 : -1;
+}
+
 /* ---- scrolling the terminal directly ---- */
 
 static inline const char *pf_cap(const char *name) {
@@ -108,13 +123,7 @@ static inline int pf_scroll_terminal(int fd, int top, int bottom, int shift, int
     pf_emit(tiparm(pf_cap("csr"), 0, height - 1));
     pf_emit(pf_cap("rc"));
     if (out->length >= (int)sizeof(out->bytes)) return -1;
-    int written = 0;
-    while (written < out->length) {
-        ssize_t n = write(fd, out->bytes + written, (size_t)(out->length - written));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return -1;
-        written += (int)n;
-    }
+    if (pf_write_all(fd, out->bytes, (size_t)out->length) != 0) return -1;
     WINDOW *screens[2] = { curscr, newscr };
     for (int i = 0; i < 2; i++) {
         wsetscrreg(screens[i], top, bottom);
@@ -178,13 +187,7 @@ static inline void pf_emergency_restore(void) {
     g->armed = 0;
     if (g->restore_fd < 0) return;
     if (g->have_termios) (void)tcsetattr(g->restore_fd, TCSANOW, &g->saved_termios);
-    size_t done = 0;
-    while (done < g->restore_length) {
-        ssize_t n = write(g->restore_fd, g->restore_bytes + done, g->restore_length - done);
-        if (n > 0) done += (size_t)n;
-        else if (n < 0 && errno == EINTR) continue;
-        else break;
-    }
+    (void)pf_write_all(g->restore_fd, g->restore_bytes, g->restore_length);
 }
 
 /* Arms the emergency restore: the fd to write to, the termios to put back, the bytes to send. */
@@ -280,16 +283,6 @@ static void pf_forward_handler(int sig) {
     errno = saved;
 }
 
-static inline void pf_write_all(int fd, const char *bytes, size_t length) {
-    size_t done = 0;
-    while (fd >= 0 && done < length) {
-        ssize_t n = write(fd, bytes + done, length - done);
-        if (n > 0) done += (size_t)n;
-        else if (n < 0 && errno == EINTR) continue;
-        else break;
-    }
-}
-
 /* Ctrl-Z: ncurses' own handler leaves the screen and stops the process, but it does not know
    about the mouse reporting turned on with raw bytes, so the shell would receive mouse
    reports. This wrapper turns them off around the stop and back on after it. */
@@ -297,7 +290,7 @@ static void pf_tstp_handler(int sig) {
     struct pf_guard_state *g = pf_guard();
     int saved = errno;
     int armed = g->armed;
-    if (armed) pf_write_all(g->restore_fd, g->suspend_bytes, g->suspend_length);
+    if (armed) (void)pf_write_all(g->restore_fd, g->suspend_bytes, g->suspend_length);
     struct sigaction previous = g->previous_tstp;
     if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
         previous.sa_handler(sig);
@@ -308,7 +301,7 @@ static void pf_tstp_handler(int sig) {
         (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
         (void)kill(getpid(), SIGSTOP);
     }
-    if (armed && g->armed) pf_write_all(g->restore_fd, g->resume_bytes, g->resume_length);
+    if (armed && g->armed) (void)pf_write_all(g->restore_fd, g->resume_bytes, g->resume_length);
     errno = saved;
 }
 

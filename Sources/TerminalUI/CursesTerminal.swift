@@ -157,11 +157,7 @@ public final class CursesTerminal: TerminalBackend {
 
     private func writeRaw(_ string: String) {
         fflush(file)
-        var bytes = Array(string.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(outputFD, $0.baseAddress, $0.count) }
-            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { break }
-        }
+        writeAll(outputFD, string)
     }
 
     // MARK: Input
@@ -275,32 +271,10 @@ public final class CursesTerminal: TerminalBackend {
         let key = ByteString(text: text)
         if let known = preparedTexts[key] { return known }
         let safe = TextSanitizer.sanitize(text)
-        let prepared = (safe, Self.columns(of: safe, limit: Int.max))
+        let prepared = (safe, TextWidth.of(safe))
         if preparedTexts.count >= 512 { preparedTexts.removeAll(keepingCapacity: true) }
         preparedTexts[key] = prepared
         return prepared
-    }
-
-    /// The columns `applyText` will use for `safe` (the loop there, without the cells).
-    private static func columns(of safe: String, limit: Int) -> Int {
-        if TextWidth.isPrintableASCII(safe) { return min(safe.utf8.count, limit) }
-        var used = 0
-        if TextWidth.scalarsAreCharacters(safe) {
-            for scalar in safe.unicodeScalars {
-                let width = TextWidth.of(scalar)
-                if width == 0 { continue }
-                if used + width > limit { return limit }
-                used += width
-            }
-            return used
-        }
-        for ch in safe {
-            let width = TextWidth.of(ch)
-            if width == 0 { continue }
-            if used + width > limit { return limit }
-            used += width
-        }
-        return used
     }
 
     /// Draws sanitised text. The cells are built here and handed to ncurses in one

@@ -106,17 +106,4 @@ public enum PullFeedMain {
     static func printError(_ line: String) {
         writeAll(STDERR_FILENO, line + "\n")
     }
-
-    /// Writes all of `text` to `fd`, retrying short writes and interruptions.
-    static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
-    }
 }
