@@ -1,4 +1,5 @@
-/// Receives one action's mutations for a `ReactorCore` (the `flatMap` of ReactorKit's pipeline).
+/// Receives one action's mutations for a `ReactorCore` and forwards them to the reduce stage,
+/// until the action's publisher finishes (what `flatMap` does in ReactorKit's pipeline).
 final class MutationSink<Mutation>: Subscriber, Cancellable {
     typealias Input = Mutation
     typealias Failure = Never

@@ -8,14 +8,18 @@ final class ReactorCore<Action, Mutation, State> {
     let state: AnyPublisher<State, Never>
     private(set) var currentState: State
 
-    /// The pipeline's entry; `transform(action:)` sees it.
-    private let head = ActionSubject<Action>()
+    /// The pipeline's entry; `transform(action:)` sees it. Actions reach it one at a time
+    /// (`pendingActions` queues the ones sent meanwhile), so it needs no queue of its own.
+    private let head = Relay<Action>()
     private var pendingActions: [Action] = []
     private var pendingStates: [State] = []
     private var isProcessing = false
     private var isDeliveringState = false
-    private var stateSubscription: AnyCancellable?
-    private var actionSubscription: AnyCancellable?
+    /// The reduced state before `transform(state:)`.
+    private var reducedState: State
+    /// The mutation publishers of actions still running.
+    private var runningMutations: [ObjectIdentifier: MutationSink<Mutation>] = [:]
+    private var subscriptions: [AnyCancellable] = []
 
     init(initialState: State) {
         currentState = initialState
@@ -23,39 +27,33 @@ final class ReactorCore<Action, Mutation, State> {
         state = stateSubject.eraseToAnyPublisher()
     }
 
-    /// The reduced state before `transform(state:)`.
-    private var reducedState: State
-    private var mutationSubscription: AnyCancellable?
-    private var transformedActionSubscription: AnyCancellable?
-    /// The mutation publishers of actions still running.
-    private var runningMutations: [ObjectIdentifier: MutationSink<Mutation>] = [:]
-
     deinit {
         for sink in runningMutations.values { sink.cancel() }
     }
 
     /// Builds `action → transform(action:) → mutate → transform(mutation:) → reduce →
-    /// transform(state:)` with a subscriber per stage instead of `flatMap`, `scan` and
-    /// `prepend` operators: each action then costs its own mutation publisher and direct calls,
-    /// which matters when every key press is an action.
+    /// transform(state:)`, one subscriber per stage: each action's mutation publisher is
+    /// subscribed by a `MutationSink` feeding `transform(mutation:)`, each mutation is reduced
+    /// into `reducedState`, and each reduced state goes through `transform(state:)` to
+    /// `receive(state:)`. The initial state is replayed into `transform(state:)` first.
     func connect<R: Reactor>(to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        reducedState = reactor.initialState
         let mutations = Relay<Mutation>()
         let reducedStates = ReplayLatestSubject<State>(reducedState)
-        stateSubscription = reactor.transform(state: reducedStates.eraseToAnyPublisher())
+        let stateSubscription = reactor.transform(state: reducedStates.eraseToAnyPublisher())
             .sink { [unowned self] state in self.receive(state: state) }
-        mutationSubscription = reactor.transform(mutation: mutations.eraseToAnyPublisher())
+        let mutationSubscription = reactor.transform(mutation: mutations.eraseToAnyPublisher())
             .sink { [weak reactor, unowned self] mutation in
                 guard let reactor else { return }
                 self.reducedState = reactor.reduce(state: self.reducedState, mutation: mutation)
                 reducedStates.send(self.reducedState)
             }
-        transformedActionSubscription = reactor.transform(action: head.eraseToAnyPublisher())
+        let actionPipeline = reactor.transform(action: head.eraseToAnyPublisher())
             .sink { [weak reactor, unowned self] action in
                 guard let reactor else { return }
                 self.run(reactor.mutate(action: action), into: mutations)
             }
-        actionSubscription = action.sink { [unowned self] action in self.receive(action: action) }
+        let entry = action.sink { [unowned self] action in self.receive(action: action) }
+        subscriptions = [stateSubscription, mutationSubscription, actionPipeline, entry]
     }
 
     /// Subscribes to one action's mutations, forwarding them until the publisher finishes.
