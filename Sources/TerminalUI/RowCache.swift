@@ -90,7 +90,7 @@ struct RowCache {
             if matches > count { (shift, count) = (k, matches) }
             // A shift that explains all changed rows but the ones scrolled in and a moved
             // selection (old and new row) cannot be beaten: stop looking.
-            if count >= changed - abs(k) - 2 { break }
+            if count >= minimumRun, count >= changed - abs(k) - 2 { break }
         }
         guard shift != 0, count >= minimumRun else { return nil }
 

@@ -56,6 +56,16 @@ import Testing
         #expect(cache.takeChangedRows().map(\.row) == [1])
     }
 
+    /// Repeated lines can make the first shift tried match a row or two; the search must go on
+    /// to the shift that explains the frame.
+    @Test func aWeakFirstMatchDoesNotStopTheSearch() {
+        var cache = RowCache(rows: 6, columns: 10)
+        Self.frame(&cache, ["title", "A", "B", "A", "C", "status"])
+        _ = cache.takeChangedRows()
+        Self.frame(&cache, ["title", "Z", "A", "B", "A", "status"])
+        #expect(cache.bestScroll() == RowCache.Scroll(top: 1, bottom: 4, lines: -1))
+    }
+
     @Test func rowsThatDoNotCoverTheWholeRowAreNeverScrolled() {
         var cache = RowCache(rows: 5, columns: 10)
         func partial(_ texts: [String]) {
