@@ -29,12 +29,4 @@ public struct Style: Hashable, Sendable {
     public static let reversed = Style(reverse: true)
     public static let bold = Style(bold: true)
     public static let dim = Style(dim: true)
-
-    /// The same style with its colours removed (for `--no-color` / `NO_COLOR`).
-    public var withoutColor: Style {
-        var s = self
-        s.foreground = .default
-        s.background = .default
-        return s
-    }
 }

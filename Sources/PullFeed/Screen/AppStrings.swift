@@ -34,8 +34,6 @@ public struct AppStrings: Sendable {
         return zh ? "这里还没有内容 \(dash) 下拉或按 r 刷新" : "Nothing here yet \(dash) pull down or press r to refresh"
     }
 
-    public var firstLoad: String { zh ? "正在加载..." : "Loading..." }
-
     public func toast(_ kind: Toast.Kind) -> String {
         switch kind {
         case .refreshFailed(let reason): return (zh ? "刷新失败：" : "Refresh failed: ") + reason

@@ -12,7 +12,6 @@ import Glibc
 /// becomes U+FFFD. The last line needs no newline.
 final class LineReader {
     private let fd: Int32
-    private let ownsDescriptor: Bool
     /// The file this reads, kept open for the lines that refer to it.
     let file: LineFile?
     private var buffer: [UInt8] = []
@@ -25,26 +24,21 @@ final class LineReader {
 
     static let chunkSize = 64 * 1024
 
-    init(fd: Int32, ownsDescriptor: Bool) {
+    /// Reads `fd` (standard input), which stays open when the reader goes.
+    init(fd: Int32) {
         self.fd = fd
-        self.ownsDescriptor = ownsDescriptor
         file = nil
     }
 
     /// Reads `file` from its start (its lines can then be kept as byte ranges, see `nextEnds`).
     init(file: LineFile) {
         fd = file.fd
-        ownsDescriptor = false
         self.file = file
     }
 
     /// Opens `path` for reading.
     convenience init(path: String) throws(SourceError) {
         self.init(file: try LineFile(path: path))
-    }
-
-    deinit {
-        if ownsDescriptor { close(fd) }
     }
 
     /// The input offset where the next line starts.

@@ -22,7 +22,7 @@ public final class StdinSource: FeedSource {
     private let store: StdinStore
 
     public init(fd: Int32 = STDIN_FILENO) {
-        store = StdinStore(reader: LineReader(fd: fd, ownsDescriptor: false))
+        store = StdinStore(reader: LineReader(fd: fd))
     }
 
     public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
