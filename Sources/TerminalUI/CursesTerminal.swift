@@ -12,7 +12,7 @@ import Glibc
 ///
 /// Output goes through ncurses: `draw`/`fill`/`clear` are recorded per row (`RowCache`) and
 /// `present()` hands ncurses only the rows that changed, which it sends as a difference
-/// (`wnoutrefresh` + `doupdate`, one `write()`). When whole rows moved, `present()` scrolls the
+/// (`wnoutrefresh` + `doupdate`, one `write()`; two when the frame scrolled). When whole rows moved, `present()` scrolls the
 /// terminal itself (scroll region + index, `pf_scroll_terminal`) and tells ncurses so, instead
 /// of letting ncurses find the scroll by comparing every row (`idlok`, kept only for terminals
 /// without those capabilities). Input does not go through ncurses: the tty is read directly, in
@@ -40,7 +40,8 @@ public final class CursesTerminal: TerminalBackend {
     private var isRestored = false
     private var rowCache: RowCache
     /// Whether `present()` scrolls the terminal itself (`pf_scroll_terminal`) rather than leave
-    /// ncurses to find the scroll by comparing every moved row (it needs csr, sc/rc, ind/ri).
+    /// ncurses to find the scroll by comparing every moved row (it needs csr, cup, sc/rc, ind/ri
+    /// and sgr0).
     private lazy var scrollsTerminal = pf_can_scroll_terminal() != 0
     /// Texts drawn lately, sanitised and measured (see `prepare`).
     private var preparedTexts: [ByteString: (safe: String, width: Int)] = [:]

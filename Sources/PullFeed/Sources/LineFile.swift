@@ -11,9 +11,10 @@ import TerminalUI
 /// An open text file whose lines a `LineList` refers to by byte range, reading them back on
 /// demand (the way `less` does), through a 64 KiB window around the last line read.
 ///
-/// The file is read as it is when a line is shown: if it is truncated behind our back, lines
-/// past its new end read as empty; if it is replaced (a new file at the path), this keeps
-/// reading the old one until a refresh opens the new one.
+/// The file is read as it is when a line is shown (through the window, so lines read lately may
+/// keep their old text): if it is truncated behind our back, lines past its new end read as
+/// empty; if it is replaced (a new file at the path), this keeps reading the old one until a
+/// refresh opens the new one.
 final class LineFile: @unchecked Sendable {
     let fd: Int32
     /// Whether lines can be read back by offset: a regular file. A pipe, FIFO or terminal
