@@ -312,7 +312,6 @@ public final class FeedScreen: ReactorView {
 
         let headerLines = headerView.lines(for: header, rows: list.topInset)
         list.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns) { [self] line, screenRow in
-            canvas.fillRow(screenRow, style: .plain)
             switch line {
             case .topAccessory(let i):
                 guard i < headerLines.count else { return }
