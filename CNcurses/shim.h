@@ -77,10 +77,23 @@ static inline const char *pf_cap(const char *name) {
     return cap == NULL || cap == (char *)-1 ? NULL : cap;
 }
 
-/* Whether pf_scroll_terminal can work here (the terminal has every capability it uses). */
+/* The capabilities pf_scroll_terminal uses, looked up once by pf_can_scroll_terminal. Like every
+   function-local static in this header, each Swift file that calls these gets its own copy: call
+   pf_can_scroll_terminal and pf_scroll_terminal from the same file (CursesTerminal.swift). */
+typedef struct { const char *csr, *cup, *ind, *ri, *sc, *rc, *sgr0; } pf_scroll_caps;
+
+static inline pf_scroll_caps *pf_scroll_capabilities(void) {
+    static pf_scroll_caps caps;
+    return &caps;
+}
+
+/* Whether pf_scroll_terminal can work here (the terminal has every capability it uses). Call it
+   once curses is set up, before pf_scroll_terminal. */
 static inline int pf_can_scroll_terminal(void) {
-    return pf_cap("csr") && pf_cap("cup") && pf_cap("ind") && pf_cap("ri") && pf_cap("sc") && pf_cap("rc")
-        && pf_cap("sgr0");
+    pf_scroll_caps *c = pf_scroll_capabilities();
+    c->csr = pf_cap("csr"); c->cup = pf_cap("cup"); c->ind = pf_cap("ind"); c->ri = pf_cap("ri");
+    c->sc = pf_cap("sc"); c->rc = pf_cap("rc"); c->sgr0 = pf_cap("sgr0");
+    return c->csr && c->cup && c->ind && c->ri && c->sc && c->rc && c->sgr0;
 }
 
 /* The bytes of one pf_scroll_terminal, collected by tputs (putp would go to stdout). */
@@ -110,18 +123,19 @@ static inline void pf_emit(const char *cap) {
 static inline int pf_scroll_terminal(int fd, int top, int bottom, int shift, int height) {
     pf_byte_buffer *out = pf_scroll_output();
     out->length = 0;
-    pf_emit(pf_cap("sc"));
-    pf_emit(pf_cap("sgr0"));
-    pf_emit(tiparm(pf_cap("csr"), top, bottom));
+    const pf_scroll_caps *c = pf_scroll_capabilities();
+    pf_emit(c->sc);
+    pf_emit(c->sgr0);
+    pf_emit(tiparm(c->csr, top, bottom));
     if (shift > 0) {
-        pf_emit(tiparm(pf_cap("cup"), bottom, 0));
-        for (int i = 0; i < shift; i++) pf_emit(pf_cap("ind"));
+        pf_emit(tiparm(c->cup, bottom, 0));
+        for (int i = 0; i < shift; i++) pf_emit(c->ind);
     } else {
-        pf_emit(tiparm(pf_cap("cup"), top, 0));
-        for (int i = 0; i < -shift; i++) pf_emit(pf_cap("ri"));
+        pf_emit(tiparm(c->cup, top, 0));
+        for (int i = 0; i < -shift; i++) pf_emit(c->ri);
     }
-    pf_emit(tiparm(pf_cap("csr"), 0, height - 1));
-    pf_emit(pf_cap("rc"));
+    pf_emit(tiparm(c->csr, 0, height - 1));
+    pf_emit(c->rc);
     if (out->length >= (int)sizeof(out->bytes)) return -1;
     if (pf_write_all(fd, out->bytes, (size_t)out->length) != 0) return -1;
     WINDOW *screens[2] = { curscr, newscr };
