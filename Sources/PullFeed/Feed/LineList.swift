@@ -74,6 +74,13 @@ public struct LineList: Sendable, Equatable {
         count = storage.count
     }
 
+    /// Appends one line held in memory, given as its UTF-8 bytes (no line end).
+    mutating func appendLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepareForAppend()
+        storage.withPieces { Storage.appendMemoryLine(bytes, to: &$0) }
+        count = storage.count
+    }
+
     /// Appends the lines of `other` in `range` (all of them by default); lines of a file stay
     /// in the file.
     public mutating func append(_ other: LineList, range: Range<Int>? = nil) {

@@ -50,44 +50,44 @@ final class LineReader {
     func nextEnds(_ max: Int, token: CancellationToken? = nil) throws(SourceError) -> [Int] {
         var ends: [Int] = []
         ends.reserveCapacity(Swift.min(max, 1 << 16))
-        while ends.count < max {
-            let found = buffer.withUnsafeBufferPointer { LineScan.newline(in: $0, from: start) }
-            if let newline = found {
-                start = newline + 1
-                ends.append(bufferOffset + start)
-                continue
-            }
-            if isAtEnd { break }
-            if token?.isCancelled == true { break }
-            try fill()
-            if isAtEnd, start < buffer.count {
-                start = buffer.count
-                ends.append(bufferOffset + start)
-            }
-        }
-        linesRead += ends.count
+        try scan(max, token: token) { _, end in ends.append(end) }
         return ends
     }
 
-    /// Up to `max` more lines; fewer only at the end of the input.
-    func next(_ max: Int, token: CancellationToken? = nil) throws(SourceError) -> [String] {
-        var lines: [String] = []
-        lines.reserveCapacity(Swift.min(max, 4096))
-        while lines.count < max {
-            if let line = takeLine() {
-                lines.append(line)
+    /// Up to `max` more lines, their bytes kept in a `LineList` (a trailing `\r` dropped);
+    /// fewer only at the end of the input. For input that cannot be read back.
+    func nextLines(_ max: Int, token: CancellationToken? = nil) throws(SourceError) -> LineList {
+        var lines = LineList()
+        try scan(max, token: token) { bytes, _ in lines.appendLine(LineScan.trimmingLineEnd(bytes)) }
+        return lines
+    }
+
+    /// Reads up to `max` more lines, handing each to `line` with its bytes (newline included,
+    /// if any; valid only during the call) and the input offset where it ends.
+    private func scan(
+        _ max: Int, token: CancellationToken?, line: (UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) throws(SourceError) {
+        var count = 0
+        while count < max {
+            let found = buffer.withUnsafeBufferPointer { buffer -> Bool in
+                guard let newline = LineScan.newline(in: buffer, from: start) else { return false }
+                line(UnsafeBufferPointer(rebasing: buffer[start...newline]), bufferOffset + newline + 1)
+                start = newline + 1
+                return true
+            }
+            if found {
+                count += 1
                 continue
             }
-            if isAtEnd { break }
-            if token?.isCancelled == true { break }
+            if isAtEnd || token?.isCancelled == true { break }
             try fill()
             if isAtEnd, start < buffer.count {
-                lines.append(buffer.withUnsafeBufferPointer { decode(UnsafeBufferPointer(rebasing: $0[start...])) })
+                buffer.withUnsafeBufferPointer { line(UnsafeBufferPointer(rebasing: $0[start...]), bufferOffset + $0.count) }
                 start = buffer.count
+                count += 1
             }
         }
-        linesRead += lines.count
-        return lines
+        linesRead += count
     }
 
     /// Whether no line is left: the input ended and the buffer is drained. It may read
@@ -108,19 +108,6 @@ final class LineReader {
             if batch.isEmpty { return }
             left -= batch.count
         }
-    }
-
-    private func takeLine() -> String? {
-        buffer.withUnsafeBufferPointer { buffer in
-            guard let newline = LineScan.newline(in: buffer, from: start) else { return nil }
-            let line = decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
-            start = newline + 1
-            return line
-        }
-    }
-
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: LineScan.trimmingLineEnd(bytes), as: UTF8.self)
     }
 
     private func fill() throws(SourceError) {

@@ -49,7 +49,7 @@ final class StdinStore: @unchecked Sendable {
     func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
         let wanted = request.offset + request.limit
         if lines.count < wanted, !reader.isAtEnd {
-            lines.append(contentsOf: try reader.next(wanted - lines.count, token: token))
+            lines.append(try reader.nextLines(wanted - lines.count, token: token))
         }
         let end = min(wanted, lines.count)
         var page = LineList()
