@@ -68,19 +68,21 @@ final class CountingCanvas: Canvas {
     func clear() {}
 }
 
-/// `count` lines in one page, delivered at once (on the scheduler's next turn).
+/// `count` lines held in memory, delivered as the line sources deliver them (a `LineList` page),
+/// at once (on the scheduler's next turn).
 final class MemoryLineSource: FeedSource {
     let title = "bench"
     let stateKey = "bench"
     let printsSelection = true
-    let lines: [String]
+    let lines: LineList
     init(count: Int, sample: [String]) {
-        lines = (0..<count).map { sample[$0 % sample.count] }
+        lines = LineList((0..<count).map { sample[$0 % sample.count] })
     }
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let end = min(lines.count, request.offset + request.limit)
-        let items = lines[min(request.offset, end)..<end].map(FeedItem.line)
-        return Just(.success(Page(items: Array(items), hasMore: end < lines.count))).eraseToAnyPublisher()
+        var page = LineList()
+        page.append(lines, range: min(request.offset, end)..<end)
+        return Just(.success(Page(lines: page, hasMore: end < lines.count))).eraseToAnyPublisher()
     }
 }
 
