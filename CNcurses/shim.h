@@ -24,13 +24,6 @@
 static inline WINDOW *pf_stdscr(void) { return stdscr; }
 static inline int pf_lines(void) { return LINES; }
 static inline int pf_cols(void) { return COLS; }
-static inline WINDOW *pf_curscr(void) { return curscr; }
-
-static inline attr_t pf_a_reverse(void) { return A_REVERSE; }
-static inline attr_t pf_a_bold(void) { return A_BOLD; }
-static inline attr_t pf_a_dim(void) { return A_DIM; }
-static inline attr_t pf_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t pf_a_normal(void) { return A_NORMAL; }
 
 /* ---- terminal size and type ---- */
 
@@ -70,102 +63,23 @@ static inline int pf_write_all(int fd, const char *bytes, size_t length) {
     return done == length ? 0 : -1;
 }
 
-/* ---- scrolling the terminal directly ---- */
+/* ---- terminfo (the sequences ScreenWriter sends) ---- */
 
 static inline const char *pf_cap(const char *name) {
     const char *cap = tigetstr(name);
     return cap == NULL || cap == (char *)-1 ? NULL : cap;
 }
 
-/* The capabilities pf_scroll_terminal uses, looked up once by pf_can_scroll_terminal. Like every
-   function-local static in this header, each Swift file that calls these gets its own copy: call
-   pf_can_scroll_terminal and pf_scroll_terminal from the same file (CursesTerminal.swift). */
-typedef struct { const char *csr, *cup, *ind, *ri, *sc, *rc, *sgr0; } pf_scroll_caps;
+/* tiparm with one or two parameters (tiparm is variadic, so Swift cannot call it). The result
+   lives in ncurses' buffer until the next call: copy it at once. */
+static inline const char *pf_tiparm1(const char *cap, int a) { return tiparm(cap, a); }
+static inline const char *pf_tiparm2(const char *cap, int a, int b) { return tiparm(cap, a, b); }
+static inline int pf_flag(const char *name) { return tigetflag(name) > 0; }
+static inline int pf_number(const char *name) { return tigetnum(name); }
 
-static inline pf_scroll_caps *pf_scroll_capabilities(void) {
-    static pf_scroll_caps caps;
-    return &caps;
-}
+/* ---- character width (what the terminal advances, by the C library) ---- */
 
-/* Whether pf_scroll_terminal can work here (the terminal has every capability it uses). Call it
-   once curses is set up, before pf_scroll_terminal. */
-static inline int pf_can_scroll_terminal(void) {
-    pf_scroll_caps *c = pf_scroll_capabilities();
-    c->csr = pf_cap("csr"); c->cup = pf_cap("cup"); c->ind = pf_cap("ind"); c->ri = pf_cap("ri");
-    c->sc = pf_cap("sc"); c->rc = pf_cap("rc"); c->sgr0 = pf_cap("sgr0");
-    return c->csr && c->cup && c->ind && c->ri && c->sc && c->rc && c->sgr0;
-}
-
-/* The bytes of one pf_scroll_terminal, collected by tputs (putp would go to stdout). */
-typedef struct { char bytes[512]; int length; } pf_byte_buffer;
-
-static inline pf_byte_buffer *pf_scroll_output(void) {
-    static pf_byte_buffer buffer;
-    return &buffer;
-}
-
-static inline int pf_collect_byte(int c) {
-    pf_byte_buffer *out = pf_scroll_output();
-    if (out->length < (int)sizeof(out->bytes)) out->bytes[out->length++] = (char)c;
-    return c;
-}
-
-static inline void pf_emit(const char *cap) {
-    tputs(cap, 1, pf_collect_byte);
-}
-
-/* Scrolls screen rows top...bottom of the terminal by `shift` (positive: content moves up),
-   scrolling in blank rows of the default colours, and tells curses the same happened to
-   curscr and newscr: the moved rows then cost curses no comparison at all. The bytes are
-   written to `fd` at once, so call it only when curses has nothing buffered (between two
-   doupdates). The cursor position and attributes are saved and restored around it (sc/rc),
-   so curses' idea of both stays true. Returns 0, or -1 if writing failed. */
-static inline int pf_scroll_terminal(int fd, int top, int bottom, int shift, int height) {
-    pf_byte_buffer *out = pf_scroll_output();
-    out->length = 0;
-    const pf_scroll_caps *c = pf_scroll_capabilities();
-    pf_emit(c->sc);
-    pf_emit(c->sgr0);
-    pf_emit(tiparm(c->csr, top, bottom));
-    if (shift > 0) {
-        pf_emit(tiparm(c->cup, bottom, 0));
-        for (int i = 0; i < shift; i++) pf_emit(c->ind);
-    } else {
-        pf_emit(tiparm(c->cup, top, 0));
-        for (int i = 0; i < -shift; i++) pf_emit(c->ri);
-    }
-    pf_emit(tiparm(c->csr, 0, height - 1));
-    pf_emit(c->rc);
-    if (out->length >= (int)sizeof(out->bytes)) return -1;
-    if (pf_write_all(fd, out->bytes, (size_t)out->length) != 0) return -1;
-    WINDOW *screens[2] = { curscr, newscr };
-    for (int i = 0; i < 2; i++) {
-        wsetscrreg(screens[i], top, bottom);
-        scrollok(screens[i], TRUE);
-        wscrl(screens[i], shift);
-        scrollok(screens[i], FALSE);
-        wsetscrreg(screens[i], 0, height - 1);
-    }
-    /* doupdate compares every row flagged in either screen; these rows already agree. */
-    wtouchln(newscr, top, bottom - top + 1, 0);
-    wtouchln(curscr, top, bottom - top + 1, 0);
-    return 0;
-}
-
-/* ---- wide cells ---- */
-
-/* Sets `out` to the character made of `count` wide chars (at most CCHARW_MAX used). */
-static inline int pf_setcchar(cchar_t *out, const wchar_t *chars, int count, attr_t attrs, short pair) {
-    wchar_t buffer[CCHARW_MAX + 1];
-    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
-    for (int i = 0; i < n; i++) buffer[i] = chars[i];
-    buffer[n] = 0;
-    return setcchar(out, buffer, attrs, pair, NULL);
-}
-
-static inline int pf_ccharw_max(void) { return CCHARW_MAX; }
 static inline int pf_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
-static inline int pf_color_pairs(void) { return COLOR_PAIRS; }
 
 /* ---- signals (async-signal-safe handlers in C) ---- */
 
@@ -187,10 +101,11 @@ struct pf_guard_state {
     size_t suspend_length;
     char resume_bytes[64];
     size_t resume_length;
+    int resume_pipe;
 };
 
 static inline struct pf_guard_state *pf_guard(void) {
-    static struct pf_guard_state state = { .signal_pipe = -1, .restore_fd = -1 };
+    static struct pf_guard_state state = { .signal_pipe = -1, .restore_fd = -1, .resume_pipe = -1 };
     return &state;
 }
 
@@ -299,7 +214,9 @@ static void pf_forward_handler(int sig) {
 
 /* Ctrl-Z: ncurses' own handler leaves the screen and stops the process, but it does not know
    about the mouse reporting turned on with raw bytes, so the shell would receive mouse
-   reports. This wrapper turns them off around the stop and back on after it. */
+   reports. This wrapper turns them off around the stop and back on after it, then tells the
+   loop (SIGCONT through the signal pipe) that the screen must be drawn again: frames do not
+   go through ncurses, so what it repaints on resume is not the app's screen. */
 static void pf_tstp_handler(int sig) {
     struct pf_guard_state *g = pf_guard();
     int saved = errno;
@@ -315,7 +232,13 @@ static void pf_tstp_handler(int sig) {
         (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
         (void)kill(getpid(), SIGSTOP);
     }
-    if (armed && g->armed) (void)pf_write_all(g->restore_fd, g->resume_bytes, g->resume_length);
+    if (armed && g->armed) {
+        (void)pf_write_all(g->restore_fd, g->resume_bytes, g->resume_length);
+        if (g->resume_pipe >= 0) {
+            unsigned char byte = SIGCONT;
+            (void)write(g->resume_pipe, &byte, 1);
+        }
+    }
     errno = saved;
 }
 
@@ -330,9 +253,11 @@ static inline int pf_set_handler(int sig, void (*handler)(int), int flags) {
 }
 
 /* Wraps the SIGTSTP handler in place (ncurses', once newterm has run) with pf_tstp_handler,
-   unless SIGTSTP is ignored (no job control). */
-static inline int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume, size_t resume_length) {
+   unless SIGTSTP is ignored (no job control). After a resume it writes SIGCONT to `resume_pipe`
+   (the signal pipe's write end, or -1). */
+static inline int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume, size_t resume_length, int resume_pipe) {
     struct pf_guard_state *g = pf_guard();
+    g->resume_pipe = resume_pipe;
     if (suspend_length > sizeof(g->suspend_bytes) || resume_length > sizeof(g->resume_bytes)) return -1;
     struct sigaction current;
     if (sigaction(SIGTSTP, NULL, &current) != 0) return -1;

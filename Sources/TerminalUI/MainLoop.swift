@@ -132,7 +132,9 @@ public final class MainLoop: @unchecked Sendable {
             }
             if signalFD != nil, fds[1].revents != 0 {
                 for signal in drain(fds[1].fd) {
-                    if Int32(signal) == SIGWINCH, let terminal {
+                    // SIGCONT comes from the Ctrl-Z handler after a resume: the screen is
+                    // not ours any more, and its size may have changed meanwhile.
+                    if Int32(signal) == SIGWINCH || Int32(signal) == SIGCONT, let terminal {
                         handle(.resize(terminal.handleResize()))
                         setNeedsRender()
                     } else if TerminalGuard.terminatingSignals.contains(Int32(signal)) {

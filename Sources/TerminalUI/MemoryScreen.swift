@@ -71,7 +71,7 @@ public final class MemoryScreen: Canvas {
         if cells[row][column].character == nil, column > 0 {
             cells[row][column - 1] = Cell(character: " ", style: cells[row][column - 1].style)
         }
-        if column + 1 < size.columns, cells[row][column + 1].character == nil, cell.character != nil {
+        if column + 1 < size.columns, cells[row][column + 1].character == nil {
             cells[row][column + 1] = Cell(character: " ", style: cells[row][column + 1].style)
         }
         cells[row][column] = cell

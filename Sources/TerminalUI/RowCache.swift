@@ -118,6 +118,11 @@ struct RowCache {
         return Scroll(top: top, bottom: bottom, lines: shift)
     }
 
+    /// Every row counts as not drawn: the next frame draws them all (after the screen was cleared).
+    mutating func forgetShown() {
+        for r in shown.indices { shown[r] = nil }
+    }
+
     /// The window scrolled: rows follow their content, rows scrolled in are blank (unknown).
     mutating func didScroll(_ scroll: Scroll) {
         let old = shown

@@ -56,14 +56,16 @@ public enum TerminalGuard {
 
     /// Makes Ctrl-Z (SIGTSTP) write `suspend` to the terminal before the process stops and
     /// `resume` after it continues, around the handler in place (ncurses' own, which leaves
-    /// and redraws the screen). Call after `newterm`; only while armed.
+    /// and re-enters the screen), then send SIGCONT through the signal pipe (`signalPipe()`),
+    /// so the loop draws the screen again. Call after `newterm`; only while armed.
     public static func wrapSuspend(suspend: String, resume: String) {
         let off = Array(suspend.utf8), on = Array(resume.utf8)
+        let pipe = state.withLock { $0.pipe?.write } ?? -1
         off.withUnsafeBufferPointer { offBuffer in
             on.withUnsafeBufferPointer { onBuffer in
                 offBuffer.withMemoryRebound(to: CChar.self) { offChars in
                     onBuffer.withMemoryRebound(to: CChar.self) { onChars in
-                        _ = pf_wrap_tstp(offChars.baseAddress, offChars.count, onChars.baseAddress, onChars.count)
+                        _ = pf_wrap_tstp(offChars.baseAddress, offChars.count, onChars.baseAddress, onChars.count, pipe)
                     }
                 }
             }
@@ -83,7 +85,8 @@ public enum TerminalGuard {
     public static var isArmed: Bool { pf_restore_is_armed() != 0 }
 
     /// The read end of the signal self-pipe (each byte is a signal number), created and
-    /// wired to SIGINT, SIGTERM, SIGHUP and SIGWINCH on first use, which also unblocks those
+    /// wired to SIGINT, SIGTERM, SIGHUP and SIGWINCH on first use (and SIGCONT after a
+    /// Ctrl-Z, see `wrapSuspend`), which also unblocks those
     /// signals on the calling thread (call it from the loop's thread). Nil if no pipe could be made.
     public static func signalPipe() -> Int32? {
         state.withLock { state in

@@ -1,0 +1,218 @@
+/// What the terminal shows, cell by cell, and the bytes that change it: the output half of
+/// `CursesTerminal`, in pure Swift (no ncurses), so tests can read exactly what would be sent.
+///
+/// `draw(row:ops:)` applies a row's drawing calls to a copy of the row as shown and sends
+/// only the cells that differ (a run of equal cells in between is jumped over when that is
+/// shorter), clearing a blank tail with `el`; `scroll(_:)` moves rows with the terminal's own
+/// scroll region, as `less` does. Bytes collect in `output` until `takeOutput()`, so a frame
+/// is one `write()`.
+///
+/// It assumes it is the only writer between `clear()`s: after anything else drew on the
+/// terminal (a suspend, a resize), call `clear()`.
+struct ScreenWriter {
+    /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for the right
+    /// half of a wide character) and its packed style (`PackedStyle`).
+    struct Cell: Equatable {
+        var bytes: UInt64
+        var style: UInt16
+
+        static let blank = Cell(bytes: 0x20, style: 0)
+
+        var isContinuation: Bool { bytes == 0 }
+    }
+
+    let rows: Int
+    let columns: Int
+    private let codes: TerminalCodes
+    private let usesColors: Bool
+    /// The C library's width of a scalar: what the terminal will advance for it.
+    private let libcWidth: (UInt32) -> Int
+    /// The cells as the terminal shows them.
+    private(set) var screen: [[Cell]]
+    private(set) var output: [UInt8] = []
+    /// The style the terminal draws with now; nil when unknown.
+    private var pen: UInt16?
+    /// Where the cursor is; nil when unknown (after a scroll region change, or at the right edge).
+    private var cursor: (row: Int, column: Int)?
+    private var cursorAddresses: [Int: [UInt8]] = [:]
+    private var styleCodes: [UInt16: [UInt8]] = [:]
+    private var scratch: [Cell] = []
+
+    init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        self.codes = codes
+        self.usesColors = usesColors && codes.foreground != nil && codes.background != nil
+        self.libcWidth = libcWidth
+        screen = Array(repeating: Array(repeating: .blank, count: self.columns), count: self.rows)
+    }
+
+    /// Blanks the terminal and the model (default colours).
+    mutating func clear() {
+        setPen(0)
+        output += codes.clearScreen
+        cursor = (0, 0)
+        for r in screen.indices {
+            for c in screen[r].indices { screen[r][c] = .blank }
+        }
+    }
+
+    /// Hands the bytes collected since the last call to `send` and starts over.
+    mutating func sendOutput(_ send: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !output.isEmpty else { return }
+        output.withUnsafeBufferPointer(send)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes collected since the last call (tests).
+    mutating func takeOutput() -> [UInt8] {
+        var taken: [UInt8] = []
+        sendOutput { taken = Array($0) }
+        return taken
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls rows `top ... bottom` by `lines` (positive: content moves up) with the scroll
+    /// region; the rows scrolled in are blank. Returns false (sending nothing) if the
+    /// terminal cannot.
+    @discardableResult
+    mutating func scroll(_ scroll: RowCache.Scroll) -> Bool {
+        guard let region = codes.scrollRegion, let forward = codes.scrollForward, let reverse = codes.scrollReverse,
+              scroll.lines != 0, scroll.top >= 0, scroll.bottom < rows, scroll.top < scroll.bottom,
+              abs(scroll.lines) <= scroll.bottom - scroll.top
+        else { return false }
+        setPen(0)  // lines scrolled in take the current background
+        output += region(scroll.top, scroll.bottom)
+        if scroll.lines > 0 {
+            output += cursorAddress(scroll.bottom, 0)
+            for _ in 0..<scroll.lines { output += forward }
+        } else {
+            output += cursorAddress(scroll.top, 0)
+            for _ in 0..<(-scroll.lines) { output += reverse }
+        }
+        output += region(0, rows - 1)
+        cursor = nil  // csr homes the cursor on some terminals
+        let old = screen
+        for r in scroll.top...scroll.bottom {
+            let source = r + scroll.lines
+            if source >= scroll.top, source <= scroll.bottom {
+                screen[r] = old[source]
+            } else {
+                for c in screen[r].indices { screen[r][c] = .blank }
+            }
+        }
+        return true
+    }
+
+    // MARK: Drawing
+
+    /// Draws `ops` over row `row` as shown and sends the cells that changed.
+    mutating func draw(row: Int, ops: [RowCache.Op]) {
+        guard row >= 0, row < rows, columns > 0 else { return }
+        scratch = screen[row]
+        for op in ops {
+            switch op {
+            case .fill(let column, let width, let style):
+                let packed = pack(style)
+                let start = max(0, column), end = min(columns, column + width)
+                if start < end { for c in start..<end { scratch[c] = Cell(bytes: 0x20, style: packed) } }
+            case .text(let text, let column, let style, let limit):
+                CellBuilder.place(text, column: column, limit: min(limit, columns - column), style: pack(style),
+                                  libcWidth: libcWidth, into: &scratch)
+            }
+        }
+        CellBuilder.repairWideCharacters(&scratch)
+        send(row: row)
+    }
+
+    /// Sends the difference between `screen[row]` and `scratch`, and makes it the row shown.
+    private mutating func send(row: Int) {
+        let old = screen[row]
+        var first = 0
+        while first < columns, old[first] == scratch[first] { first += 1 }
+        guard first < columns else { return }
+        var last = columns - 1
+        while old[last] == scratch[last] { last -= 1 }
+        // Rows hold whole characters (`repairWideCharacters`), so the first and last cells that
+        // differ are never the right half of one; a wide character that ends the range takes its
+        // right half along.
+        if last + 1 < columns, scratch[last + 1].isContinuation { last += 1 }
+        // Writing the bottom-right cell would scroll a terminal that wraps at once: that
+        // character stays as it was.
+        if row == rows - 1, last == columns - 1, !codes.deferredWrap {
+            let kept = scratch[columns - 1].isContinuation ? columns - 2 : columns - 1
+            for c in kept..<columns { scratch[c] = old[c] }
+            CellBuilder.repairWideCharacters(&scratch)
+            last = kept - 1
+            while last >= first, scratch[last] == old[last] { last -= 1 }
+            if last < first {
+                screen[row] = scratch
+                return
+            }
+        }
+        // A blank tail in the default style goes with one `el` when that is shorter.
+        var end = last + 1
+        if let el = codes.clearToEndOfLine {
+            var tail = columns
+            while tail > first, scratch[tail - 1] == .blank { tail -= 1 }
+            if tail <= last, columns - tail > el.count + resetLength { end = tail }
+        }
+
+        var c = first
+        while c < end {
+            if scratch[c] == old[c] {
+                var run = c
+                while run < end, scratch[run] == old[run] { run += 1 }
+                // Jump over equal cells when the jump is shorter than writing them.
+                if run == end || run - c > 8 {
+                    c = run
+                    continue
+                }
+            }
+            if cursor?.row != row || cursor?.column != c { output += cursorAddress(row, c) }
+            let cell = scratch[c]
+            setPen(cell.style & PackedStyle.styleMask)
+            var bytes = cell.bytes
+            while bytes != 0 {
+                output.append(UInt8(truncatingIfNeeded: bytes))
+                bytes >>= 8
+            }
+            c += cell.style & PackedStyle.wide != 0 ? 2 : 1
+            cursor = c < columns ? (row, c) : nil
+        }
+        if end <= last {
+            if cursor?.row != row || cursor?.column != end { output += cursorAddress(row, end) }
+            setPen(0)
+            output += codes.clearToEndOfLine!
+        }
+        screen[row] = scratch
+    }
+
+    private var resetLength: Int { codes.resetAttributes.count }
+
+    private mutating func cursorAddress(_ row: Int, _ column: Int) -> [UInt8] {
+        cursor = (row, column)
+        let key = row &* 65_536 &+ column
+        if let known = cursorAddresses[key] { return known }
+        let bytes = codes.cursorAddress(row, column)
+        cursorAddresses[key] = bytes
+        return bytes
+    }
+
+    private mutating func setPen(_ style: UInt16) {
+        guard pen != style else { return }
+        pen = style
+        if let known = styleCodes[style] {
+            output += known
+            return
+        }
+        let bytes = PackedStyle.codes(for: style, using: codes)
+        styleCodes[style] = bytes
+        output += bytes
+    }
+
+    private func pack(_ style: Style) -> UInt16 {
+        PackedStyle.pack(style, colors: usesColors)
+    }
+}

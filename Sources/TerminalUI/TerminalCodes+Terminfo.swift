@@ -1,0 +1,59 @@
+import CNcurses
+
+extension TerminalCodes {
+    /// The current terminal's sequences from terminfo (after `newterm`), or nil when it cannot
+    /// address the cursor or clear the screen. Padding (`$<…>`) is dropped: no terminal this
+    /// runs on needs delays.
+    static func terminfo() -> TerminalCodes? {
+        guard let cup = pf_cap("cup").map(String.init(cString:)),
+              let clear = capability("clear") else { return nil }
+        let csr = pf_cap("csr").map(String.init(cString:))
+        let setaf = pf_cap("setaf").map(String.init(cString:))
+        let setab = pf_cap("setab").map(String.init(cString:))
+        let hasColors = pf_number("colors") >= 8
+        let address: @Sendable (Int, Int) -> [UInt8] = { row, column in
+            bytes(pf_tiparm2(cup, Int32(row), Int32(column))) ?? []
+        }
+        var region: (@Sendable (Int, Int) -> [UInt8])?
+        if let csr {
+            region = { top, bottom in bytes(pf_tiparm2(csr, Int32(top), Int32(bottom))) ?? [] }
+        }
+        var foreground: (@Sendable (Int) -> [UInt8])?
+        var background: (@Sendable (Int) -> [UInt8])?
+        if hasColors, let setaf, let setab {
+            foreground = { color in bytes(pf_tiparm1(setaf, Int32(color))) ?? [] }
+            background = { color in bytes(pf_tiparm1(setab, Int32(color))) ?? [] }
+        }
+        return TerminalCodes(
+            cursorAddress: address, scrollRegion: region,
+            scrollForward: capability("ind"), scrollReverse: capability("ri"),
+            clearToEndOfLine: capability("el"), clearScreen: clear, resetAttributes: capability("sgr0") ?? [],
+            bold: capability("bold"), dim: capability("dim"), reverse: capability("rev"), underline: capability("smul"),
+            foreground: foreground, background: background,
+            deferredWrap: pf_flag("xenl") != 0 || pf_flag("am") == 0)
+    }
+
+    private static func capability(_ name: String) -> [UInt8]? {
+        bytes(pf_cap(name))
+    }
+
+    /// A capability's bytes without terminfo padding (`$<5>`, `$<2*/>`).
+    static func bytes(_ string: UnsafePointer<CChar>?) -> [UInt8]? {
+        guard let string else { return nil }
+        var result: [UInt8] = []
+        var p = UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self)
+        while p.pointee != 0 {
+            if p.pointee == UInt8(ascii: "$"), p[1] == UInt8(ascii: "<") {
+                var q = p + 2
+                while q.pointee != 0, q.pointee != UInt8(ascii: ">") { q += 1 }
+                if q.pointee == UInt8(ascii: ">") {
+                    p = q + 1
+                    continue
+                }
+            }
+            result.append(p.pointee)
+            p += 1
+        }
+        return result
+    }
+}

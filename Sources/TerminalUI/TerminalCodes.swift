@@ -1,0 +1,70 @@
+/// The control sequences `ScreenWriter` sends: from terminfo for the real terminal
+/// (`CursesTerminal`), or plain ANSI (`ansi`, for tests and as a reference).
+///
+/// Parameterised capabilities are functions; `ScreenWriter` keeps what they return, so a
+/// cursor address is built once per position, not once per frame.
+public struct TerminalCodes: Sendable {
+    /// `cup`: the cursor to (row, column), both from 0.
+    public var cursorAddress: @Sendable (Int, Int) -> [UInt8]
+    /// `csr`: the scroll region to rows top...bottom; nil when the terminal has none.
+    public var scrollRegion: (@Sendable (Int, Int) -> [UInt8])?
+    /// `ind`: scroll the region up one line (the cursor on its bottom row).
+    public var scrollForward: [UInt8]?
+    /// `ri`: scroll the region down one line (the cursor on its top row).
+    public var scrollReverse: [UInt8]?
+    /// `el`: clear from the cursor to the end of the line; nil when missing.
+    public var clearToEndOfLine: [UInt8]?
+    /// `clear`: blank the screen, cursor home.
+    public var clearScreen: [UInt8]
+    /// `sgr0`: every attribute and colour off.
+    public var resetAttributes: [UInt8]
+    public var bold: [UInt8]?
+    public var dim: [UInt8]?
+    public var reverse: [UInt8]?
+    public var underline: [UInt8]?
+    /// `setaf` / `setab`: colour 0–7 (nil: no colours).
+    public var foreground: (@Sendable (Int) -> [UInt8])?
+    public var background: (@Sendable (Int) -> [UInt8])?
+    /// `xenl`: writing the last column leaves the cursor there (no wrap yet), so the
+    /// bottom-right cell can be written without scrolling the screen.
+    public var deferredWrap: Bool
+
+    public init(
+        cursorAddress: @escaping @Sendable (Int, Int) -> [UInt8],
+        scrollRegion: (@Sendable (Int, Int) -> [UInt8])?, scrollForward: [UInt8]?, scrollReverse: [UInt8]?,
+        clearToEndOfLine: [UInt8]?, clearScreen: [UInt8], resetAttributes: [UInt8],
+        bold: [UInt8]?, dim: [UInt8]?, reverse: [UInt8]?, underline: [UInt8]?,
+        foreground: (@Sendable (Int) -> [UInt8])?, background: (@Sendable (Int) -> [UInt8])?,
+        deferredWrap: Bool
+    ) {
+        self.cursorAddress = cursorAddress
+        self.scrollRegion = scrollRegion
+        self.scrollForward = scrollForward
+        self.scrollReverse = scrollReverse
+        self.clearToEndOfLine = clearToEndOfLine
+        self.clearScreen = clearScreen
+        self.resetAttributes = resetAttributes
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
+        self.foreground = foreground
+        self.background = background
+        self.deferredWrap = deferredWrap
+    }
+
+    /// Whether the terminal can scroll a region of rows (csr with ind and ri).
+    public var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
+
+    /// xterm's sequences (ECMA-48), with colours.
+    public static let ansi = TerminalCodes(
+        cursorAddress: { row, column in csi("\(row + 1);\(column + 1)H") },
+        scrollRegion: { top, bottom in csi("\(top + 1);\(bottom + 1)r") },
+        scrollForward: [0x0A], scrollReverse: [0x1B, 0x4D],
+        clearToEndOfLine: csi("K"), clearScreen: csi("H") + csi("2J"), resetAttributes: csi("0m"),
+        bold: csi("1m"), dim: csi("2m"), reverse: csi("7m"), underline: csi("4m"),
+        foreground: { csi("3\($0)m") }, background: { csi("4\($0)m") },
+        deferredWrap: true)
+
+    private static func csi(_ tail: String) -> [UInt8] { [0x1B, 0x5B] + Array(tail.utf8) }
+}
