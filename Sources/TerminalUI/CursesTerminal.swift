@@ -252,6 +252,9 @@ public final class CursesTerminal: TerminalBackend {
     /// `text` sanitised and its width, from `preparedTexts` when it was drawn lately (a
     /// scrolled list draws the same texts again, one row over).
     private func prepare(_ text: String) -> (safe: String, width: Int) {
+        // Printable ASCII is safe as it is and one column a byte: checking is cheaper than
+        // looking it up.
+        if TextWidth.isPrintableASCII(text) { return (text, text.utf8.count) }
         let key = ByteString(text: text)
         if let known = preparedTexts[key] { return known }
         let safe = TextSanitizer.sanitize(text)

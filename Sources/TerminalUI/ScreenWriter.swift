@@ -35,6 +35,7 @@ struct ScreenWriter {
     /// Where the cursor is; nil when unknown (after a scroll region change, or at the right edge).
     private var cursor: (row: Int, column: Int)?
     private var cursorAddresses: [Int: [UInt8]] = [:]
+    private var scrollRegions: [Int: [UInt8]] = [:]
     private var styleCodes: [UInt16: [UInt8]] = [:]
     private var scratch: [Cell] = []
 
@@ -52,9 +53,7 @@ struct ScreenWriter {
         setPen(0)
         output += codes.clearScreen
         cursor = (0, 0)
-        for r in screen.indices {
-            for c in screen[r].indices { screen[r][c] = .blank }
-        }
+        for r in screen.indices { blankRow(r) }
     }
 
     /// Hands the bytes collected since the last call to `send` and starts over.
@@ -83,7 +82,7 @@ struct ScreenWriter {
               abs(scroll.lines) <= scroll.bottom - scroll.top
         else { return false }
         setPen(0)  // lines scrolled in take the current background
-        output += region(scroll.top, scroll.bottom)
+        output += scrollRegion(scroll.top, scroll.bottom, region)
         if scroll.lines > 0 {
             output += cursorAddress(scroll.bottom, 0)
             for _ in 0..<scroll.lines { output += forward }
@@ -91,18 +90,35 @@ struct ScreenWriter {
             output += cursorAddress(scroll.top, 0)
             for _ in 0..<(-scroll.lines) { output += reverse }
         }
-        output += region(0, rows - 1)
+        output += scrollRegion(0, rows - 1, region)
         cursor = nil  // csr homes the cursor on some terminals
-        let old = screen
-        for r in scroll.top...scroll.bottom {
-            let source = r + scroll.lines
-            if source >= scroll.top, source <= scroll.bottom {
-                screen[r] = old[source]
-            } else {
-                for c in screen[r].indices { screen[r][c] = .blank }
+        // Rows follow their content; the ones scrolled in (left at the far end) are blank.
+        if scroll.lines > 0 {
+            for r in scroll.top...(scroll.bottom - scroll.lines) { screen.swapAt(r, r + scroll.lines) }
+            for r in (scroll.bottom - scroll.lines + 1)...scroll.bottom { blankRow(r) }
+        } else {
+            var r = scroll.bottom
+            while r >= scroll.top - scroll.lines {
+                screen.swapAt(r, r + scroll.lines)
+                r -= 1
             }
+            for r in scroll.top..<(scroll.top - scroll.lines) { blankRow(r) }
         }
         return true
+    }
+
+    private mutating func blankRow(_ r: Int) {
+        screen[r].withUnsafeMutableBufferPointer { cells in
+            for c in cells.indices { cells[c] = .blank }
+        }
+    }
+
+    private mutating func scrollRegion(_ top: Int, _ bottom: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {
+        let key = top &* 65_536 &+ bottom
+        if let known = scrollRegions[key] { return known }
+        let bytes = make(top, bottom)
+        scrollRegions[key] = bytes
+        return bytes
     }
 
     // MARK: Drawing

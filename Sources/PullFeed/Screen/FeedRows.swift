@@ -14,6 +14,11 @@ public final class FeedRows: ListDataSource {
     private var articleRows: [(row: ListRow, target: Target)] = []
     private var lines = LineList()
     private var usesLines = false
+    /// Lines fetched lately, by index, for the `generation` they belong to: a line never
+    /// changes until a refresh replaces them all, and each frame asks again for the rows it
+    /// shows (fetching one reads it back from its file).
+    private var recentLines: [Int: String] = [:]
+    private var recentGeneration = -1
     /// What the article rows were built from: the items version and the comment count of
     /// every section (comments only grow), so a key press that changes neither is free.
     private var builtFrom: (version: Int, comments: Int)?
@@ -25,12 +30,17 @@ public final class FeedRows: ListDataSource {
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
+            if state.generation != recentGeneration {
+                recentLines.removeAll(keepingCapacity: true)
+                recentGeneration = state.generation
+            }
             articleRows = []
             builtFrom = nil
             return
         }
         usesLines = false
         lines = LineList()
+        recentLines.removeAll()
         let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
         if let builtFrom, builtFrom == signature { return }
         builtFrom = signature
@@ -57,7 +67,15 @@ public final class FeedRows: ListDataSource {
     public var rowCount: Int { usesLines ? lines.count : articleRows.count }
 
     public func row(at index: Int) -> ListRow {
-        usesLines ? .item(lines[index]) : articleRows[index].row
+        usesLines ? .item(line(at: index)) : articleRows[index].row
+    }
+
+    private func line(at index: Int) -> String {
+        if let line = recentLines[index] { return line }
+        let line = lines[index]
+        if recentLines.count >= 512 { recentLines.removeAll(keepingCapacity: true) }
+        recentLines[index] = line
+        return line
     }
 
     public func isSelectable(at index: Int) -> Bool {
@@ -66,6 +84,6 @@ public final class FeedRows: ListDataSource {
 
     public func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
-        return usesLines ? .line(lines[index]) : articleRows[index].target
+        return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }
