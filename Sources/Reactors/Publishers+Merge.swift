@@ -59,11 +59,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            Publishers.FlatMap(
-                upstream: Publishers.Sequence<[Upstream], Failure>(sequence: publishers),
-                maxPublishers: .unlimited
-            ) { $0 }
-            .receive(subscriber: subscriber)
+            Merger(downstream: subscriber, upstreamCount: publishers.count).start(publishers)
         }
     }
 }

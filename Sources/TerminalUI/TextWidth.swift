@@ -88,6 +88,10 @@ public enum TextWidth {
         }
         if ascii { return printable }
         var total = 0
+        if scalarsAreCharacters(text) {
+            for s in text.unicodeScalars { total += of(s) }
+            return total
+        }
         for c in text { total += of(c) }
         return total
     }
