@@ -76,14 +76,23 @@ struct MergeTests {
         #expect(subscriber.completion == .finished)
     }
 
-    @Test func aValueSentFromInsideADeliveryComesAfterIt() {
+    /// Nested, as in every Combine operator: a reactor's reduce → state → subscriber chain
+    /// relies on a mutation sent from a state subscriber being reduced before the send returns.
+    @Test func aValueSentFromInsideADeliveryGoesOutAtOnce() {
         let a = PassthroughSubject<Int, TestError>(), b = PassthroughSubject<Int, TestError>()
-        let subscriber = Demanding(initial: .unlimited) { value in
-            if value == 1 { b.send(10); a.send(2) }
+        var seenAfterNestedSend: [Int] = []
+        var subscriber: Demanding!
+        subscriber = Demanding(initial: .unlimited) { value in
+            if value == 1 {
+                b.send(10)
+                a.send(2)
+                seenAfterNestedSend = subscriber.values
+            }
         }
         Publishers.Merge(a, b).subscribe(subscriber)
         a.send(1)
         a.send(3)
+        #expect(seenAfterNestedSend == [1, 10, 2])
         #expect(subscriber.values == [1, 10, 2, 3])
     }
 
