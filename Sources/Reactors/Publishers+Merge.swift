@@ -59,7 +59,11 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            Merger(downstream: subscriber, upstreamCount: publishers.count).start(publishers)
+            Publishers.FlatMap(
+                upstream: Publishers.Sequence<[Upstream], Failure>(sequence: publishers),
+                maxPublishers: .unlimited
+            ) { $0 }
+            .receive(subscriber: subscriber)
         }
     }
 }

@@ -76,7 +76,7 @@ struct MergeTests {
         #expect(subscriber.completion == .finished)
     }
 
-    /// Nested, as in every Combine operator: a reactor's reduce → state → subscriber chain
+    /// Nested, as in every Combine operator (FlatMap, behind MergeMany, does it): a reactor's reduce → state → subscriber chain
     /// relies on a mutation sent from a state subscriber being reduced before the send returns.
     @Test func aValueSentFromInsideADeliveryGoesOutAtOnce() {
         let a = PassthroughSubject<Int, TestError>(), b = PassthroughSubject<Int, TestError>()
