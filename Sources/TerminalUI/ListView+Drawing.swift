@@ -64,6 +64,9 @@ extension ListView {
     /// sanitised. So a frame costs the width of the screen, not the length of a 1 MB line.
     static func visiblePrefix(of text: String, width: Int) -> String {
         if let prefix = asciiPrefix(of: text, count: width + 1) { return prefix }
+        // Every character counted below takes at least one byte.
+        if text.utf8.count <= width + 1 { return text }
+        if TextWidth.scalarsAreCharacters(text) { return scalarPrefix(of: text, width: width) }
         var columns = 0
         var index = text.startIndex
         while index < text.endIndex {
@@ -75,6 +78,23 @@ extension ListView {
             }
         }
         return index == text.endIndex ? text : String(text[..<index])
+    }
+
+    /// `visiblePrefix` for text whose scalars are characters of their own: the same count,
+    /// scalar by scalar, without finding character boundaries.
+    private static func scalarPrefix(of text: String, width: Int) -> String {
+        let scalars = text.unicodeScalars
+        var columns = 0
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if TextWidth.of(scalar) > 0 || TextSanitizer.needsReplacement(scalar) {
+                columns += 1
+                if columns > width { break }
+            }
+        }
+        return index == scalars.endIndex ? text : String(scalars[..<index])
     }
 
     /// The first `count` characters of `text` when they are all ASCII (each one column once

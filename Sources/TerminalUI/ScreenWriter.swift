@@ -126,44 +126,67 @@ struct ScreenWriter {
     /// Draws `ops` over row `row` as shown and sends the cells that changed.
     mutating func draw(row: Int, ops: [RowCache.Op]) {
         guard row >= 0, row < rows, columns > 0 else { return }
-        scratch = screen[row]
+        // The row is built in a buffer kept between calls (moved out and back, never copied).
+        var cells = scratch
+        scratch = []
+        if cells.count != columns { cells = Array(repeating: .blank, count: columns) }
+        Self.copy(screen[row], into: &cells)
         for op in ops {
             switch op {
             case .fill(let column, let width, let style):
                 let packed = pack(style)
                 let start = max(0, column), end = min(columns, column + width)
-                if start < end { for c in start..<end { scratch[c] = Cell(bytes: 0x20, style: packed) } }
+                if start < end {
+                    cells.withUnsafeMutableBufferPointer { buffer in
+                        for c in start..<end { buffer[c] = Cell(bytes: 0x20, style: packed) }
+                    }
+                }
             case .text(let text, let column, let style, let limit):
                 CellBuilder.place(text, column: column, limit: min(limit, columns - column), style: pack(style),
-                                  libcWidth: libcWidth, into: &scratch)
+                                  libcWidth: libcWidth, into: &cells)
             }
         }
-        CellBuilder.repairWideCharacters(&scratch)
-        send(row: row)
+        CellBuilder.repairWideCharacters(&cells)
+        send(row: row, cells: &cells)
+        scratch = cells
     }
 
-    /// Sends the difference between `screen[row]` and `scratch`, and makes it the row shown.
-    private mutating func send(row: Int) {
+    private static func copy(_ source: [Cell], into target: inout [Cell]) {
+        source.withUnsafeBufferPointer { from in
+            target.withUnsafeMutableBufferPointer { to in
+                to.baseAddress!.update(from: from.baseAddress!, count: min(from.count, to.count))
+            }
+        }
+    }
+
+    /// Sends the difference between `screen[row]` and `cells`, and makes `cells` the row shown
+    /// (`cells` gets the old row's storage back, for the next row).
+    private mutating func send(row: Int, cells: inout [Cell]) {
         let old = screen[row]
-        var first = 0
-        while first < columns, old[first] == scratch[first] { first += 1 }
-        guard first < columns else { return }
-        var last = columns - 1
-        while old[last] == scratch[last] { last -= 1 }
+        var first = 0, last = columns - 1
+        let changed = old.withUnsafeBufferPointer { old in
+            cells.withUnsafeBufferPointer { new in
+                while first < columns, old[first] == new[first] { first += 1 }
+                guard first < columns else { return false }
+                while old[last] == new[last] { last -= 1 }
+                return true
+            }
+        }
+        guard changed else { return }
         // Rows hold whole characters (`repairWideCharacters`), so the first and last cells that
         // differ are never the right half of one; a wide character that ends the range takes its
         // right half along.
-        if last + 1 < columns, scratch[last + 1].isContinuation { last += 1 }
+        if last + 1 < columns, cells[last + 1].isContinuation { last += 1 }
         // Writing the bottom-right cell would scroll a terminal that wraps at once: that
         // character stays as it was.
         if row == rows - 1, last == columns - 1, !codes.deferredWrap {
-            let kept = scratch[columns - 1].isContinuation ? columns - 2 : columns - 1
-            for c in kept..<columns { scratch[c] = old[c] }
-            CellBuilder.repairWideCharacters(&scratch)
+            let kept = cells[columns - 1].isContinuation ? columns - 2 : columns - 1
+            for c in kept..<columns { cells[c] = old[c] }
+            CellBuilder.repairWideCharacters(&cells)
             last = kept - 1
-            while last >= first, scratch[last] == old[last] { last -= 1 }
+            while last >= first, cells[last] == old[last] { last -= 1 }
             if last < first {
-                screen[row] = scratch
+                swap(&screen[row], &cells)
                 return
             }
         }
@@ -171,38 +194,44 @@ struct ScreenWriter {
         var end = last + 1
         if let el = codes.clearToEndOfLine {
             var tail = columns
-            while tail > first, scratch[tail - 1] == .blank { tail -= 1 }
+            while tail > first, cells[tail - 1] == .blank { tail -= 1 }
             if tail <= last, columns - tail > el.count + resetLength { end = tail }
         }
 
-        var c = first
-        while c < end {
-            if scratch[c] == old[c] {
-                var run = c
-                while run < end, scratch[run] == old[run] { run += 1 }
-                // Jump over equal cells when the jump is shorter than writing them.
-                if run == end || run - c > 8 {
-                    c = run
-                    continue
+        output.reserveCapacity(output.count + (end - first) * 4 + 64)
+        old.withUnsafeBufferPointer { old in
+            cells.withUnsafeBufferPointer { new in
+                var c = first
+                while c < end {
+                    if new[c] == old[c] {
+                        var run = c
+                        while run < end, new[run] == old[run] { run += 1 }
+                        // Jump over equal cells when the jump is shorter than writing them.
+                        if run == end || run - c > 8 {
+                            c = run
+                            continue
+                        }
+                    }
+                    if cursor?.row != row || cursor?.column != c { output += cursorAddress(row, c) }
+                    let cell = new[c]
+                    let style = cell.style & PackedStyle.styleMask
+                    if pen != style { setPen(style) }
+                    var bytes = cell.bytes
+                    while bytes != 0 {
+                        output.append(UInt8(truncatingIfNeeded: bytes))
+                        bytes >>= 8
+                    }
+                    c += cell.style & PackedStyle.wide != 0 ? 2 : 1
+                    cursor = c < columns ? (row, c) : nil
                 }
             }
-            if cursor?.row != row || cursor?.column != c { output += cursorAddress(row, c) }
-            let cell = scratch[c]
-            setPen(cell.style & PackedStyle.styleMask)
-            var bytes = cell.bytes
-            while bytes != 0 {
-                output.append(UInt8(truncatingIfNeeded: bytes))
-                bytes >>= 8
-            }
-            c += cell.style & PackedStyle.wide != 0 ? 2 : 1
-            cursor = c < columns ? (row, c) : nil
         }
         if end <= last {
             if cursor?.row != row || cursor?.column != end { output += cursorAddress(row, end) }
             setPen(0)
             output += codes.clearToEndOfLine!
         }
-        screen[row] = scratch
+        swap(&screen[row], &cells)
     }
 
     private var resetLength: Int { codes.resetAttributes.count }

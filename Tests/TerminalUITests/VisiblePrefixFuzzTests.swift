@@ -7,13 +7,16 @@ import Testing
     static let pieces: [String] = [
         "a", "Z", " ", "\t", "\u{1B}", "\u{1B}[2J", "\u{07}", "\u{00}", "\u{7F}", "\u{9B}", "\u{85}",
         "中", "漢字", "🎉", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{202E}", "\u{200B}",
-        "한", "\u{1160}", "\u{FFFD}", "…",
+        "한", "\u{1160}", "\u{FFFD}", "…", "\r\n", "\r", "\n",
     ]
 
-    @Test func drawingThePrefixEqualsDrawingTheWholeText() {
+    /// All pieces, or only those whose scalars are characters of their own (the scalar path).
+    @Test(arguments: [false, true])
+    func drawingThePrefixEqualsDrawingTheWholeText(scalarsOnly: Bool) {
         var rng = SeededRandom(seed: 2026)
+        let pieces = scalarsOnly ? Self.pieces.filter(TextWidth.scalarsAreCharacters) : Self.pieces
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+            let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let width = Int.random(in: 0...40, using: &rng)
             let whole = ListView.truncated(TextSanitizer.sanitize(text), toWidth: width)
             let prefix = ListView.truncated(TextSanitizer.sanitize(ListView.visiblePrefix(of: text, width: width)), toWidth: width)
