@@ -166,9 +166,12 @@ public final class CursesTerminal: TerminalBackend {
         var total = 0
         var events: [InputEvent] = []
         while total < Self.readLimit {
-            let n = read(inputFD, readBuffer.baseAddress! + total, Self.readLimit - total)
+            let room = Self.readLimit - total
+            let n = read(inputFD, readBuffer.baseAddress! + total, room)
             if n > 0 {
                 total += n
+                // Less than asked for: the tty had no more just now (no second read to hear EAGAIN).
+                if n < room { break }
             } else if n == 0 {
                 isInputClosed = true
                 break

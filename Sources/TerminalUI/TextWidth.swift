@@ -48,7 +48,23 @@ public enum TextWidth {
     public static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for b in bytes where b < 0x20 || b >= 0x7F { return false }
+            guard let base = bytes.baseAddress else { return true }
+            // Eight bytes at a time: a byte ≥ 0x80, < 0x20 or equal to 0x7F sets its high bit
+            // in `bad` (no carry crosses bytes: every term stays below 0x100 per byte).
+            let high: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i + 8 <= bytes.count {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let low = w & ~high  // each byte's low seven bits
+                let bad = w | ((high - 0x2020_2020_2020_2020 + low) ^ high) | (low + 0x0101_0101_0101_0101)
+                if bad & high != 0 { return false }
+                i += 8
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 || b >= 0x7F { return false }
+                i += 1
+            }
             return true
         }
     }

@@ -40,4 +40,20 @@ import Testing
     func clustersDoNot(_ text: String) {
         #expect(!TextWidth.scalarsAreCharacters(text))
     }
+
+    /// The eight-bytes-at-a-time check agrees with the plain one for every byte value, at
+    /// every position of a word and of the tail.
+    @Test func printableASCIIMatchesAByteByByteCheck() {
+        for length in [1, 7, 8, 9, 16, 17] {
+            for position in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(value)
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let expected = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    #expect(TextWidth.isPrintableASCII(text) == expected, "byte \(value) at \(position) of \(length)")
+                }
+            }
+        }
+    }
 }
