@@ -134,7 +134,7 @@ public final class CursesTerminal: TerminalBackend {
         nonl()
         intrflush(window, false)
         keypad(window, true)
-        typeahead(-1)  // never abandon an update because input is waiting
+        typeahead(-1)  // ncurses' own updates (start, Ctrl-Z resume) never stop for waiting input
         curs_set(0)
         leaveok(window, true)
         // Puts the terminal in the alternate screen, blank; from here on frames are ours.

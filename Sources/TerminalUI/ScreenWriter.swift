@@ -4,7 +4,7 @@
 /// `draw(row:ops:)` applies a row's drawing calls to a copy of the row as shown and sends
 /// only the cells that differ (a run of equal cells in between is jumped over when that is
 /// shorter), clearing a blank tail with `el`; `scroll(_:)` moves rows with the terminal's own
-/// scroll region, as `less` does. Bytes collect in `output` until `takeOutput()`, so a frame
+/// scroll region, as `less` does. Bytes collect in `output` until `sendOutput(_:)`, so a frame
 /// is one `write()`.
 ///
 /// It assumes it is the only writer between `clear()`s: after anything else drew on the
@@ -37,6 +37,7 @@ struct ScreenWriter {
     private var cursorAddresses: [Int: [UInt8]] = [:]
     private var scrollRegions: [Int: [UInt8]] = [:]
     private var styleCodes: [UInt16: [UInt8]] = [:]
+    /// The buffer `draw` builds a row in; it holds the storage of the row last replaced.
     private var scratch: [Cell] = []
 
     init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
