@@ -3,33 +3,33 @@
 ///
 /// Parameterised capabilities are functions; `ScreenWriter` keeps what they return, so a
 /// cursor address is built once per position, not once per frame.
-public struct TerminalCodes: Sendable {
+struct TerminalCodes: Sendable {
     /// `cup`: the cursor to (row, column), both from 0.
-    public var cursorAddress: @Sendable (Int, Int) -> [UInt8]
+    var cursorAddress: @Sendable (Int, Int) -> [UInt8]
     /// `csr`: the scroll region to rows top...bottom; nil when the terminal has none.
-    public var scrollRegion: (@Sendable (Int, Int) -> [UInt8])?
+    var scrollRegion: (@Sendable (Int, Int) -> [UInt8])?
     /// `ind`: scroll the region up one line (the cursor on its bottom row).
-    public var scrollForward: [UInt8]?
+    var scrollForward: [UInt8]?
     /// `ri`: scroll the region down one line (the cursor on its top row).
-    public var scrollReverse: [UInt8]?
+    var scrollReverse: [UInt8]?
     /// `el`: clear from the cursor to the end of the line; nil when missing.
-    public var clearToEndOfLine: [UInt8]?
+    var clearToEndOfLine: [UInt8]?
     /// `clear`: blank the screen, cursor home.
-    public var clearScreen: [UInt8]
+    var clearScreen: [UInt8]
     /// `sgr0`: every attribute and colour off.
-    public var resetAttributes: [UInt8]
-    public var bold: [UInt8]?
-    public var dim: [UInt8]?
-    public var reverse: [UInt8]?
-    public var underline: [UInt8]?
+    var resetAttributes: [UInt8]
+    var bold: [UInt8]?
+    var dim: [UInt8]?
+    var reverse: [UInt8]?
+    var underline: [UInt8]?
     /// `setaf` / `setab`: colour 0–7 (nil: no colours).
-    public var foreground: (@Sendable (Int) -> [UInt8])?
-    public var background: (@Sendable (Int) -> [UInt8])?
+    var foreground: (@Sendable (Int) -> [UInt8])?
+    var background: (@Sendable (Int) -> [UInt8])?
     /// `xenl`: writing the last column leaves the cursor there (no wrap yet), so the
     /// bottom-right cell can be written without scrolling the screen.
-    public var deferredWrap: Bool
+    var deferredWrap: Bool
 
-    public init(
+    init(
         cursorAddress: @escaping @Sendable (Int, Int) -> [UInt8],
         scrollRegion: (@Sendable (Int, Int) -> [UInt8])?, scrollForward: [UInt8]?, scrollReverse: [UInt8]?,
         clearToEndOfLine: [UInt8]?, clearScreen: [UInt8], resetAttributes: [UInt8],
@@ -54,10 +54,10 @@ public struct TerminalCodes: Sendable {
     }
 
     /// Whether the terminal can scroll a region of rows (csr with ind and ri).
-    public var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
+    var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 
     /// xterm's sequences (ECMA-48), with colours.
-    public static let ansi = TerminalCodes(
+    static let ansi = TerminalCodes(
         cursorAddress: { row, column in csi("\(row + 1);\(column + 1)H") },
         scrollRegion: { top, bottom in csi("\(top + 1);\(bottom + 1)r") },
         scrollForward: [0x0A], scrollReverse: [0x1B, 0x4D],
