@@ -8,7 +8,7 @@
 /// view are drawn. Pure logic: no ncurses.
 struct RowCache {
     /// One drawing call on a row (text already sanitised and clipped to `limit` columns).
-    enum Op: Hashable {
+    enum Op: Equatable {
         case fill(column: Int, width: Int, style: Style)
         case text(String, column: Int, style: Style, limit: Int)
 
@@ -22,22 +22,6 @@ struct RowCache {
                 return c1 == c2 && l1 == l2 && s1 == s2 && t1.hasSameBytes(as: t2)
             default:
                 return false
-            }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            switch self {
-            case let .fill(column, width, style):
-                hasher.combine(0)
-                hasher.combine(column)
-                hasher.combine(width)
-                hasher.combine(style)
-            case let .text(text, column, style, limit):
-                hasher.combine(1)
-                text.hashBytes(into: &hasher)
-                hasher.combine(column)
-                hasher.combine(style)
-                hasher.combine(limit)
             }
         }
     }

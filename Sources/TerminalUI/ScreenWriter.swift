@@ -64,12 +64,6 @@ struct ScreenWriter {
         output.removeAll(keepingCapacity: true)
     }
 
-    /// The bytes collected since the last call (tests).
-    mutating func takeOutput() -> [UInt8] {
-        var taken: [UInt8] = []
-        sendOutput { taken = Array($0) }
-        return taken
-    }
 
     // MARK: Scrolling
 

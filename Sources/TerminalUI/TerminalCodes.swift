@@ -1,5 +1,5 @@
-/// The control sequences `ScreenWriter` sends: from terminfo for the real terminal
-/// (`CursesTerminal`), or plain ANSI (`ansi`, for tests and as a reference).
+/// The control sequences `ScreenWriter` sends, from terminfo (`terminfo()`, for
+/// `CursesTerminal`); tests build plain ANSI ones.
 ///
 /// Parameterised capabilities are functions; `ScreenWriter` keeps what they return, so a
 /// cursor address is built once per position, not once per frame.
@@ -55,16 +55,4 @@ struct TerminalCodes: Sendable {
 
     /// Whether the terminal can scroll a region of rows (csr with ind and ri).
     var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
-
-    /// xterm's sequences (ECMA-48), with colours.
-    static let ansi = TerminalCodes(
-        cursorAddress: { row, column in csi("\(row + 1);\(column + 1)H") },
-        scrollRegion: { top, bottom in csi("\(top + 1);\(bottom + 1)r") },
-        scrollForward: [0x0A], scrollReverse: [0x1B, 0x4D],
-        clearToEndOfLine: csi("K"), clearScreen: csi("H") + csi("2J"), resetAttributes: csi("0m"),
-        bold: csi("1m"), dim: csi("2m"), reverse: csi("7m"), underline: csi("4m"),
-        foreground: { csi("3\($0)m") }, background: { csi("4\($0)m") },
-        deferredWrap: true)
-
-    private static func csi(_ tail: String) -> [UInt8] { [0x1B, 0x5B] + Array(tail.utf8) }
 }
