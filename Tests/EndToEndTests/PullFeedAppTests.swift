@@ -23,6 +23,14 @@ struct PullFeedAppTests {
         return tmux
     }
 
+    /// Writes `lines` to a temporary file, runs `body` with its path, and removes it.
+    func withLineFile(_ lines: [String], _ body: (String) throws -> Void) throws {
+        let path = NSTemporaryDirectory() + "pullfeed-e2e-\(UUID().uuidString).txt"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        try body(path)
+    }
+
     func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
 
     /// Presses keys and waits until `text` shows up (or the screen changed), then until the
@@ -101,56 +109,54 @@ struct PullFeedAppTests {
     }
 
     @Test func fileOfTenThousandLinesWithEndAndHome() throws {
-        let path = NSTemporaryDirectory() + "pullfeed-e2e-\(UUID().uuidString).txt"
-        try (1...10_000).map { "line \($0)" }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        defer { unlink(path) }
-        let tmux = try start(["--file", path], waitFor: "line 1")
-        defer { tmux.kill() }
-        #expect(lines(tmux.capture())[0].hasSuffix("200 items"))
-        var screen = try press(tmux, "End", until: "›line 10000")
-        #expect(lines(screen)[0].hasSuffix("10000 items"))
-        #expect(lines(screen)[22] == "   No more data")
-        screen = try press(tmux, "Home", until: "›line 1\n")
-        #expect(lines(screen)[1] == "›line 1")
-        tmux.sendKeys("q")
-        try tmux.waitFor("pullfeed exited with 0")
+        try withLineFile((1...10_000).map { "line \($0)" }) { path in
+            let tmux = try start(["--file", path], waitFor: "line 1")
+            defer { tmux.kill() }
+            #expect(lines(tmux.capture())[0].hasSuffix("200 items"))
+            var screen = try press(tmux, "End", until: "›line 10000")
+            #expect(lines(screen)[0].hasSuffix("10000 items"))
+            #expect(lines(screen)[22] == "   No more data")
+            screen = try press(tmux, "Home", until: "›line 1\n")
+            #expect(lines(screen)[1] == "›line 1")
+            tmux.sendKeys("q")
+            try tmux.waitFor("pullfeed exited with 0")
+        }
     }
 
-    /// Scrolling uses the terminal's scroll region (written by CursesTerminal itself, not
+    /// Scrolling uses the terminal's scroll region (sent by ScreenWriter, not
     /// found by ncurses): after bursts of moves each way every row must still hold the right
     /// line, and exactly one row the selection.
     @Test func scrollingKeepsEveryRowRight() throws {
-        let path = NSTemporaryDirectory() + "pullfeed-e2e-\(UUID().uuidString).txt"
-        try (1...500).map { "line \($0) · 第\($0)条" }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        defer { unlink(path) }
-        let tmux = try start(["--file", path], waitFor: "line 1 ")
-        defer { tmux.kill() }
-        func check(selected: Int, _ context: String) throws {
-            let screen = try tmux.waitUntil("line \(selected) to be selected (\(context))") {
-                $0.contains("›line \(selected) ·")
+        try withLineFile((1...500).map { "line \($0) · 第\($0)条" }) { path in
+            let tmux = try start(["--file", path], waitFor: "line 1 ")
+            defer { tmux.kill() }
+            func check(selected: Int, _ context: String) throws {
+                let screen = try tmux.waitUntil("line \(selected) to be selected (\(context))") {
+                    $0.contains("›line \(selected) ·")
+                }
+                _ = try settled(tmux)
+                let rows = Array(lines(screen)[1...22])
+                let first = try #require(Int(rows[0].dropFirst().split(separator: " ")[1]), "\(context): \(rows[0])")
+                for (i, row) in rows.enumerated() {
+                    let n = first + i
+                    #expect(row == (n == selected ? "›" : " ") + "line \(n) · 第\(n)条", "\(context): row \(i + 1)")
+                }
+                let styled = Array(tmux.captureStyled().components(separatedBy: "\n")[1...22])
+                #expect(styled.filter { $0.contains("\u{1B}[7m") || $0.contains(";7m") }.count == 1, "\(context): one reversed row")
             }
-            _ = try settled(tmux)
-            let rows = Array(lines(screen)[1...22])
-            let first = try #require(Int(rows[0].dropFirst().split(separator: " ")[1]), "\(context): \(rows[0])")
-            for (i, row) in rows.enumerated() {
-                let n = first + i
-                #expect(row == (n == selected ? "›" : " ") + "line \(n) · 第\(n)条", "\(context): row \(i + 1)")
-            }
-            let styled = Array(tmux.captureStyled().components(separatedBy: "\n")[1...22])
-            #expect(styled.filter { $0.contains("\u{1B}[7m") || $0.contains(";7m") }.count == 1, "\(context): one reversed row")
+            for _ in 0..<40 { tmux.sendKeys("Down") }
+            try check(selected: 41, "40 × Down")
+            for _ in 0..<30 { tmux.sendKeys("Up") }
+            try check(selected: 11, "30 × Up")
+            tmux.sendKeys("PageDown")
+            tmux.sendKeys("Down")
+            tmux.sendKeys("Down")
+            try check(selected: 34, "PgDn, 2 × Down")
+            for _ in 0..<3 { tmux.sendKeys("Up") }
+            try check(selected: 31, "3 × Up")
+            tmux.sendKeys("q")
+            try tmux.waitFor("pullfeed exited with 0")
         }
-        for _ in 0..<40 { tmux.sendKeys("Down") }
-        try check(selected: 41, "40 × Down")
-        for _ in 0..<30 { tmux.sendKeys("Up") }
-        try check(selected: 11, "30 × Up")
-        tmux.sendKeys("PageDown")
-        tmux.sendKeys("Down")
-        tmux.sendKeys("Down")
-        try check(selected: 34, "PgDn, 2 × Down")
-        for _ in 0..<3 { tmux.sendKeys("Up") }
-        try check(selected: 31, "3 × Up")
-        tmux.sendKeys("q")
-        try tmux.waitFor("pullfeed exited with 0")
     }
 
     @Test func failingCommandKeepsItemsAndShowsTheReason() throws {
