@@ -72,10 +72,11 @@ public enum PullFeedMain {
         screen.reactor = reactor
         // One plain subscriber: every state passes here, a key press included.
         var recorded = reactor.currentState.lastUpdated
+        let stateKey = source.stateKey
         let persistence = reactor.state.sink { state in
             guard let date = state.lastUpdated, date != recorded else { return }
             recorded = date
-            store.record(date, for: source.stateKey)
+            store.recordInBackground(date, for: stateKey)
         }
 
         // The list must know its height before a fast first page arrives (else it scrolls
@@ -87,6 +88,7 @@ public enum PullFeedMain {
         ProcessGroups.killAll()
         persistence.cancel()
         screen.reactor = nil
+        store.flush()
 
         if code == 0, let chosen {
             writeAll(STDOUT_FILENO, chosen + "\n")

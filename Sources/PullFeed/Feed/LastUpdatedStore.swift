@@ -6,14 +6,17 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 
 /// Remembers when each source was last refreshed successfully, across runs, in
 /// `$XDG_STATE_HOME/pullfeed/last-updated.json` (default `~/.local/state`).
 ///
 /// A missing or unreadable file counts as "never"; writes go through a temporary file and
 /// a rename, so an interrupted write never leaves a half-written file.
-public final class LastUpdatedStore {
+public final class LastUpdatedStore: Sendable {
     public let fileURL: URL?
+    /// Runs `recordInBackground(_:for:)` in order, away from the thread that draws frames.
+    private let writer = DispatchQueue(label: "pullfeed.last-updated")
 
     public init(fileURL: URL?) {
         self.fileURL = fileURL
@@ -52,6 +55,21 @@ public final class LastUpdatedStore {
         } catch {
             return false
         }
+    }
+
+    /// Records `date` for `key` on a background queue and returns at once.
+    ///
+    /// A write ends with an `fsync`, which takes milliseconds on a busy disk; the app records
+    /// the first refresh while its first frame is due, so it must not wait for the disk.
+    /// Recordings land in the order they were made; `flush()` waits for all of them.
+    public func recordInBackground(_ date: Date, for key: String) {
+        writer.async { self.record(date, for: key) }
+    }
+
+    /// Waits until every `recordInBackground(_:for:)` made so far has been written (or has
+    /// failed). Call it before the process exits, so no recording is lost.
+    public func flush() {
+        writer.sync {}
     }
 
     private func readAll() -> [String: Double] {
