@@ -75,7 +75,7 @@ public final class CursesTerminal: TerminalBackend {
     ///
     /// Never lets ncurses print or exit: TERM is checked against terminfo first.
     public static func open(ttyPath: String = "/dev/tty", colors: Bool) throws(TerminalError) -> CursesTerminal {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")  // what wide-character widths need; LC_ALL would load ten more files
         guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
         if term == "dumb" { throw .termUnsupported(term) }
 
@@ -137,9 +137,8 @@ public final class CursesTerminal: TerminalBackend {
         typeahead(-1)  // ncurses' own updates (start, Ctrl-Z resume) never stop for waiting input
         curs_set(0)
         leaveok(window, true)
-        // Puts the terminal in the alternate screen, blank; from here on frames are ours.
-        endwin()
-        doupdate()
+        // newterm has entered the alternate screen; the first present() clears it. (No
+        // endwin/doupdate round: ncurses draws no frame, and each round drains the tty.)
         writeRaw(Self.mouseOn)
         TerminalGuard.wrapSuspend(suspend: Self.mouseOff, resume: Self.mouseOn)
     }
