@@ -17,7 +17,9 @@ public enum RefreshLanguage: Hashable, Sendable {
     /// Every `zh` variant maps to Simplified Chinese (the only Chinese we ship);
     /// `C`, `POSIX` and `en…` map to English; anything else is `nil`.
     public init?(identifier: String) {
-        let id = String(identifier.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
+        guard let first = identifier.firstIndex(where: { !$0.isWhitespace }),
+              let last = identifier.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+        let id = identifier[first...last].lowercased()
         if id.hasPrefix("zh") {
             self = .simplifiedChinese
         } else if id.hasPrefix("en") || id == "c" || id.hasPrefix("c.") || id == "posix" {

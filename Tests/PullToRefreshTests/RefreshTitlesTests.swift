@@ -37,6 +37,12 @@ import Testing
         #expect(RefreshLanguage(identifier: "en") == .english)
         #expect(RefreshLanguage(identifier: "C.UTF-8") == .english)
         #expect(RefreshLanguage(identifier: "fr_FR") == nil)
+        #expect(RefreshLanguage(identifier: "  ZH_tw \n") == .simplifiedChinese)
+        #expect(RefreshLanguage(identifier: "\tPOSIX ") == .english)
+        #expect(RefreshLanguage(identifier: " c ") == .english)
+        #expect(RefreshLanguage(identifier: " x en") == nil)
+        #expect(RefreshLanguage(identifier: "   ") == nil)
+        #expect(RefreshLanguage(identifier: "") == nil)
     }
 
     @Test func languageFromTheEnvironment() {
