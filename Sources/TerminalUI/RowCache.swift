@@ -38,11 +38,17 @@ struct RowCache {
     /// resized, or scrolled in blank).
     private(set) var shown: [[Op]?]
     let columns: Int
+    /// The rows `bestScroll()` found drawn already, one shift away (`matched.rows[r]`), so
+    /// that `didScroll` can tell `takeChangedRows()` which rows need no comparing again.
+    private var matched: (lines: Int, rows: [Bool])?
+    /// Rows known to be drawn as this frame draws them (they came there by a scroll).
+    private var knownShown: [Bool]
 
     init(rows: Int, columns: Int) {
         self.columns = columns
         frame = Array(repeating: [], count: max(0, rows))
         shown = Array(repeating: nil, count: max(0, rows))
+        knownShown = Array(repeating: false, count: max(0, rows))
     }
 
     mutating func record(_ op: Op, row: Int) {
@@ -57,33 +63,46 @@ struct RowCache {
     /// The shift of the window (by up to 3 lines) that leaves the most rows of this frame already drawn, if it
     /// saves at least `minimumRun` rows. Only rows whose calls start by filling the whole row
     /// may be part of it, so that drawing them over scrolled content gives the same result.
-    func bestScroll(minimumRun: Int = 3) -> Scroll? {
+    mutating func bestScroll(minimumRun: Int = 3) -> Scroll? {
+        matched = nil
         let rows = frame.count
+        // Each row is compared once with what its place shows and once per shift tried.
+        var differs = Array(repeating: false, count: rows)
         var changed = 0
-        for r in 0..<rows where !frame[r].isEmpty && shown[r] != frame[r] { changed += 1 }
+        for r in 0..<rows where !frame[r].isEmpty && shown[r] != frame[r] {
+            differs[r] = true
+            changed += 1
+        }
         guard changed >= minimumRun else { return nil }
 
         // Lists move by a few lines at a time; a page moves too far for a scroll to pay.
         var shift = 0
         var count = 0
+        var shiftMatches: [Bool] = []
         for k in [1, -1, 2, -2, 3, -3] {
             var matches = 0
-            for r in 0..<rows where r + k >= 0 && r + k < rows && shown[r] != frame[r] {
-                if coversRow(frame[r]), shown[r + k] == frame[r] { matches += 1 }
+            var rowMatches = Array(repeating: false, count: rows)
+            for r in 0..<rows where r + k >= 0 && r + k < rows && differs[r] {
+                if coversRow(frame[r]), shown[r + k] == frame[r] {
+                    matches += 1
+                    rowMatches[r] = true
+                }
             }
-            if matches > count { (shift, count) = (k, matches) }
+            if matches > count { (shift, count, shiftMatches) = (k, matches, rowMatches) }
             // A shift that explains all changed rows but the ones scrolled in and a moved
             // selection (old and new row) cannot be beaten: stop looking.
             if count >= minimumRun, count >= changed - abs(k) - 2 { break }
         }
         guard shift != 0, count >= minimumRun else { return nil }
 
-        // The longest run of consecutive rows that the shift makes right.
+        // The longest run of consecutive rows that the shift makes right (a row that already
+        // showed its content matches too, if its content is what the shift brings).
         var best: (start: Int, end: Int)?
         var start: Int?
         for r in 0...rows {
             let source = r + shift
-            let matches = r < rows && source >= 0 && source < rows && coversRow(frame[r]) && shown[source] == frame[r]
+            let matches = r < rows && source >= 0 && source < rows && coversRow(frame[r])
+                && (shiftMatches[r] || (!differs[r] && shown[source] == frame[r]))
             if matches {
                 if start == nil { start = r }
             } else if let s = start {
@@ -99,12 +118,18 @@ struct RowCache {
         for r in top...bottom where !(run.start...run.end).contains(r) {
             guard coversRow(frame[r]) else { return nil }
         }
+        for r in 0..<rows where !(run.start...run.end).contains(r) { shiftMatches[r] = false }
+        matched = (shift, shiftMatches)
         return Scroll(top: top, bottom: bottom, lines: shift)
     }
 
     /// Every row counts as not drawn: the next frame draws them all (after the screen was cleared).
     mutating func forgetShown() {
-        for r in shown.indices { shown[r] = nil }
+        for r in shown.indices {
+            shown[r] = nil
+            knownShown[r] = false
+        }
+        matched = nil
     }
 
     /// The window scrolled: rows follow their content, rows scrolled in are blank (unknown).
@@ -114,6 +139,14 @@ struct RowCache {
             let source = r + scroll.lines
             shown[r] = source >= scroll.top && source <= scroll.bottom ? old[source] : nil
         }
+        // The rows bestScroll() matched for this shift now show what this frame draws.
+        if let matched, matched.lines == scroll.lines {
+            for r in scroll.top...scroll.bottom where matched.rows[r] {
+                let source = r + scroll.lines
+                if source >= scroll.top && source <= scroll.bottom { knownShown[r] = true }
+            }
+        }
+        matched = nil
     }
 
     /// The rows to draw (their calls differ from what the window shows), which from now on
@@ -121,12 +154,14 @@ struct RowCache {
     mutating func takeChangedRows() -> [(row: Int, ops: [Op])] {
         var result: [(row: Int, ops: [Op])] = []
         for r in frame.indices where !frame[r].isEmpty {
-            if shown[r] != frame[r] {
+            if !knownShown[r] && shown[r] != frame[r] {
                 result.append((r, frame[r]))
                 shown[r] = frame[r]
             }
             frame[r].removeAll(keepingCapacity: true)
         }
+        for r in knownShown.indices { knownShown[r] = false }
+        matched = nil
         return result
     }
 

@@ -45,6 +45,34 @@ import Testing
         #expect(cache.takeChangedRows().map(\.row) == [4])
     }
 
+    /// `bestScroll()` remembers which rows the shift matched, so the rows that scroll brings
+    /// in place are not compared again; when the scroll is not made, or the window is
+    /// forgotten after it, every row must be compared (and drawn) as usual.
+    @Test func rowsMatchedByAScrollCountAsShownOnlyWhenTheScrollIsMade() {
+        func scrolledCache() -> RowCache {
+            var cache = RowCache(rows: 6, columns: 10)
+            Self.frame(&cache, ["title", "1", "2", "3", "4", "status"])
+            _ = cache.takeChangedRows()
+            Self.frame(&cache, ["title", "2", "3", "4", "5", "status"])
+            return cache
+        }
+        var refused = scrolledCache()
+        #expect(refused.bestScroll() != nil)
+        #expect(refused.takeChangedRows().map(\.row) == [1, 2, 3, 4])
+
+        var forgotten = scrolledCache()
+        if let scroll = forgotten.bestScroll() { forgotten.didScroll(scroll) }
+        forgotten.forgetShown()
+        #expect(forgotten.takeChangedRows().map(\.row) == [0, 1, 2, 3, 4, 5])
+
+        // The next frame compares afresh: a row changed in place is drawn.
+        var next = scrolledCache()
+        if let scroll = next.bestScroll() { next.didScroll(scroll) }
+        #expect(next.takeChangedRows().map(\.row) == [4])
+        Self.frame(&next, ["title", "2", "three", "4", "5", "status"])
+        #expect(next.takeChangedRows().map(\.row) == [2])
+    }
+
     @Test func aListMovedUpIsScrolledDown() {
         var cache = RowCache(rows: 6, columns: 10)
         Self.frame(&cache, ["title", "2", "3", "4", "5", "status"])
