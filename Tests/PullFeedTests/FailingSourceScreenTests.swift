@@ -72,18 +72,23 @@ import TerminalUI
 
     @Test func aRunningCommandIsRegisteredForKillingOnExitUntilItEnds() throws {
         let pidFile = NSTemporaryDirectory() + "pullfeed-pid-\(UUID().uuidString)"
-        defer { unlink(pidFile) }
-        let source = CommandSource(command: "echo $$ > '\(pidFile)'; exec sleep 0.5", paged: false, timeout: 10)
+        let releaseFile = pidFile + ".release"
+        defer { unlink(pidFile); unlink(releaseFile) }
+        // The command runs until the test releases it (a fixed sleep could end before a
+        // loaded machine got to look).
+        let source = CommandSource(
+            command: "echo $$ > '\(pidFile)'; while [ ! -e '\(releaseFile)' ]; do sleep 0.01; done", paged: false, timeout: 30)
         let time = VirtualTime()
         let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
         defer { subscription.cancel() }
         var pid: pid_t?
-        for _ in 0..<200 where pid == nil {
+        for _ in 0..<1_000 where pid == nil {
             usleep(10_000)
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
         let child = try #require(pid)
         #expect(ProcessGroups.contains(child))
+        #expect(FileManager.default.createFile(atPath: releaseFile, contents: nil))
         source.queue.sync(flags: .barrier) {}
         #expect(!ProcessGroups.contains(child))
     }
