@@ -13,6 +13,11 @@ public protocol Canvas: AnyObject {
     @discardableResult
     func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int
 
+    /// Draws text that is already sanitised and measured: the same cells as drawing
+    /// `text.text`, without checking it again (lists redraw the same rows on every frame).
+    @discardableResult
+    func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int
+
     /// Fills `width` cells from (`row`, `column`) with spaces in `style`.
     func fill(row: Int, column: Int, width: Int, style: Style)
 
@@ -21,6 +26,11 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    @discardableResult
+    public func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
+        draw(text.text, row: row, column: column, style: style, maxWidth: maxWidth)
+    }
+
     @discardableResult
     public func draw(_ text: String, row: Int, column: Int, style: Style = .plain) -> Int {
         draw(text, row: row, column: column, style: style, maxWidth: nil)

@@ -45,7 +45,7 @@ public final class CursesTerminal: TerminalBackend {
     /// The next `present()` starts by clearing the screen (first frame, resize, Ctrl-L, resume).
     private var needsClear = true
     /// Texts drawn lately, sanitised and measured (see `prepare`).
-    private var preparedTexts: [ByteString: (safe: String, width: Int)] = [:]
+    private var preparedTexts: [ByteString: SanitizedText] = [:]
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
 
     private init(screen: OpaquePointer, file: UnsafeMutablePointer<FILE>, outputFD: Int32, inputFD: Int32, colors: Bool, codes: TerminalCodes) {
@@ -243,24 +243,28 @@ public final class CursesTerminal: TerminalBackend {
     @discardableResult
     public func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
         guard row >= 0, row < size.rows, column < size.columns else { return 0 }
+        return draw(prepare(text), row: row, column: column, style: style, maxWidth: maxWidth)
+    }
+
+    @discardableResult
+    public func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
+        guard row >= 0, row < size.rows, column < size.columns else { return 0 }
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
-        let prepared = prepare(text)
-        rowCache.record(.text(prepared.safe, column: column, style: style, limit: limit), row: row)
-        return min(prepared.width, limit)
+        rowCache.record(.text(text.text, column: column, style: style, limit: limit), row: row)
+        return min(text.width, limit)
     }
 
-    /// `text` sanitised and its width, from `preparedTexts` when it was drawn lately (a
+    /// `text` sanitised and measured, from `preparedTexts` when it was drawn lately (a
     /// scrolled list draws the same texts again, one row over).
-    private func prepare(_ text: String) -> (safe: String, width: Int) {
+    private func prepare(_ text: String) -> SanitizedText {
         // Printable ASCII is safe as it is and one column a byte: checking is cheaper than
         // looking it up.
-        if TextWidth.isPrintableASCII(text) { return (text, text.utf8.count) }
+        if TextWidth.isPrintableASCII(text) { return SanitizedText(checked: text, width: text.utf8.count) }
         let key = ByteString(text: text)
         if let known = preparedTexts[key] { return known }
-        let safe = TextSanitizer.sanitize(text)
-        let prepared = (safe, TextWidth.of(safe))
+        let prepared = SanitizedText(text)
         if preparedTexts.count >= 512 { preparedTexts.removeAll(keepingCapacity: true) }
         preparedTexts[key] = prepared
         return prepared

@@ -36,7 +36,7 @@ extension ListView {
         if isSelected { style.reverse = true }
         canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
         if isSelected {
-            canvas.draw(String(selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
+            canvas.draw(selectionMarkerText, row: screenRow, column: 0, style: style, maxWidth: 1)
         }
         let textColumn = 1 + row.indent
         guard textColumn < width else { return }
@@ -46,18 +46,15 @@ extension ListView {
 
     /// `text` sanitised and cut to `width` columns. The result for each drawn row is kept
     /// until its text or the width changes, so moving the selection re-fits no text.
-    private func fittedText(_ text: String, index: Int, width: Int) -> String {
+    private func fittedText(_ text: String, index: Int, width: Int) -> SanitizedText {
         if let fitted = fittedRows[index], fitted.width == width, fitted.source.hasSameBytes(as: text) {
             return fitted.text
         }
-        let result = Self.truncated(TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: width)), toWidth: width)
-        if fittedRows.count >= Self.fittedRowsLimit { fittedRows.removeAll(keepingCapacity: true) }
+        let cut = Self.measuredTruncation(TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: width)), toWidth: width)
+        let result = SanitizedText(checked: cut.text, width: cut.width)
         fittedRows[index] = FittedRow(source: text, width: width, text: result)
         return result
     }
-
-    /// Enough fitted rows for any terminal height; past it the cache starts over.
-    static var fittedRowsLimit: Int { 512 }
 
     /// The start of `text` that is enough to draw it `width` columns wide (and to see that it
     /// is cut): it ends after the first character that would take column `width + 1` once
@@ -116,37 +113,45 @@ extension ListView {
     /// that would straddle the limit is dropped, never split. Looks at no more of the
     /// text than fits.
     static func truncated(_ text: String, toWidth width: Int) -> String {
-        guard width > 0 else { return "" }
+        measuredTruncation(text, toWidth: width).text
+    }
+
+    /// `truncated(_:toWidth:)` and the width of its result, measured on the way.
+    static func measuredTruncation(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
         if TextWidth.isPrintableASCII(text) {
-            if text.utf8.count <= width { return text }
-            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+            let count = text.utf8.count
+            if count <= width { return (text, count) }
+            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
         }
         if TextWidth.scalarsAreCharacters(text) {
             let scalars = text.unicodeScalars
             var used = 0
             var cut = scalars.startIndex
+            var usedAtCut = 0
             var index = scalars.startIndex
             while index < scalars.endIndex {
                 let scalarWidth = TextWidth.of(scalars[index])
-                if used + scalarWidth > width { return String(scalars[..<cut]) + "…" }
+                if used + scalarWidth > width { return (String(scalars[..<cut]) + "…", usedAtCut + 1) }
                 used += scalarWidth
                 index = scalars.index(after: index)
-                if used <= width - 1 { cut = index }
+                if used <= width - 1 { (cut, usedAtCut) = (index, used) }
             }
-            return text
+            return (text, used)
         }
         var used = 0
         var cut = text.startIndex
+        var usedAtCut = 0
         var index = text.startIndex
         while index < text.endIndex {
             let characterWidth = TextWidth.of(text[index])
             if used + characterWidth > width {
-                return String(text[..<cut]) + "…"
+                return (String(text[..<cut]) + "…", usedAtCut + 1)
             }
             used += characterWidth
             index = text.index(after: index)
-            if used <= width - 1 { cut = index }
+            if used <= width - 1 { (cut, usedAtCut) = (index, used) }
         }
-        return text
+        return (text, used)
     }
 }

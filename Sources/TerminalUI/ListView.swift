@@ -50,14 +50,17 @@ public final class ListView {
     }
 
     /// Drawn in column 0 of the selected row; must be one column wide (`>` for ASCII terminals).
-    public var selectionMarker: Character = "›"
+    public var selectionMarker: Character = "›" {
+        didSet { selectionMarkerText = SanitizedText(String(selectionMarker)) }
+    }
+    var selectionMarkerText = SanitizedText("›")
 
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true
 
     /// Row texts as last fitted for drawing, by row index (see `fittedText`).
-    var fittedRows: [Int: FittedRow] = [:]
+    var fittedRows = RecentByIndex<FittedRow>()
 
     public init(
         dataSource: any ListDataSource, viewportHeight: Int = 0, topInset: Int = 0, bottomInset: Int = 0
@@ -131,7 +134,7 @@ public final class ListView {
     /// the first selectable row selected.
     public func reloadData(keepingSelection: Bool = true) {
         rowCount = max(0, dataSource.rowCount)
-        fittedRows.removeAll(keepingCapacity: true)
+        fittedRows.removeAll()
         let previous = selectedIndex
         if keepingSelection, let previous, rowCount > 0 {
             let index = min(previous, rowCount - 1)
@@ -193,5 +196,5 @@ public final class ListView {
 struct FittedRow {
     let source: String
     let width: Int
-    let text: String
+    let text: SanitizedText
 }

@@ -21,6 +21,11 @@ import Testing
             let whole = ListView.truncated(TextSanitizer.sanitize(text), toWidth: width)
             let prefix = ListView.truncated(TextSanitizer.sanitize(ListView.visiblePrefix(of: text, width: width)), toWidth: width)
             #expect(prefix == whole, "width \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // The width measured while cutting is the width of what was cut.
+            let measured = ListView.measuredTruncation(TextSanitizer.sanitize(text), toWidth: width)
+            #expect(measured.text == whole)
+            #expect(measured.width == TextWidth.of(whole), "width \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(measured.width <= width)
         }
     }
 

@@ -17,7 +17,7 @@ public final class FeedRows: ListDataSource {
     /// Lines fetched lately, by index, for the `generation` they belong to: a line never
     /// changes until a refresh replaces them all, and each frame asks again for the rows it
     /// shows (fetching one reads it back from its file).
-    private var recentLines: [Int: String] = [:]
+    private var recentLines = RecentByIndex<String>()
     private var recentGeneration = -1
     /// What the article rows were built from: the items version and the comment count of
     /// every section (comments only grow), so a key press that changes neither is free.
@@ -31,7 +31,7 @@ public final class FeedRows: ListDataSource {
             usesLines = true
             lines = state.lines
             if state.generation != recentGeneration {
-                recentLines.removeAll(keepingCapacity: true)
+                recentLines.removeAll()
                 recentGeneration = state.generation
             }
             articleRows = []
@@ -73,7 +73,6 @@ public final class FeedRows: ListDataSource {
     private func line(at index: Int) -> String {
         if let line = recentLines[index] { return line }
         let line = lines[index]
-        if recentLines.count >= 512 { recentLines.removeAll(keepingCapacity: true) }
         recentLines[index] = line
         return line
     }
