@@ -12,8 +12,8 @@ import Testing
         try body(LastUpdatedStore(fileURL: file), file)
     }
 
-    @Test func aRecordedDateIsReadBackByAnotherStoreAndKeepsTheOtherSources() throws {
-        try withStore { store, file in
+    @Test func aRecordedDateIsReadBackByAnotherStoreAndKeepsTheOtherSources() {
+        withStore { store, file in
             #expect(store.date(for: "file:/a") == nil)
             #expect(store.record(Date(timeIntervalSince1970: 1_000), for: "file:/a"))
             #expect(store.record(Date(timeIntervalSince1970: 2_000), for: "file:/b"))
@@ -23,8 +23,8 @@ import Testing
         }
     }
 
-    @Test func backgroundRecordingsLandInOrderOnceFlushed() throws {
-        try withStore { store, file in
+    @Test func backgroundRecordingsLandInOrderOnceFlushed() {
+        withStore { store, file in
             for second in 1...20 {
                 store.recordInBackground(Date(timeIntervalSince1970: Double(second)), for: "demo")
             }
