@@ -41,25 +41,25 @@ public struct PullFeedCommand: ParsableCommand {
     public var pageCommand: String?
 
     @Option(name: .customLong("page-size"), help: "Lines per page for file, stdin and page-command sources.")
-    public var pageSize: Int = 200
+    public var pageSize: Int = Defaults.pageSize
 
     @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
-    public var footer: FooterStyle = .auto
+    public var footer: FooterStyle = Defaults.footer
 
     @Option(name: .customLong("release-delay"), help: "Seconds without pull input that count as releasing the pull.")
-    public var releaseDelay: Double = 0.5
+    public var releaseDelay: Double = Defaults.releaseDelay
 
     @Option(name: .long, help: "Demo: seconds each request takes.")
-    public var latency: Double = 0.6
+    public var latency: Double = Defaults.latency
 
     @Option(name: .customLong("fail-rate"), help: "Demo: probability (0–1) that a request fails.")
-    public var failRate: Double = 0
+    public var failRate: Double = Defaults.failRate
 
     @Option(name: .long, help: "Demo: seed of the random failures.")
-    public var seed: UInt64 = 1
+    public var seed: UInt64 = Defaults.seed
 
     @Option(name: .long, help: "Seconds a command may run before it counts as failed.")
-    public var timeout: Double = 30
+    public var timeout: Double = Defaults.timeout
 
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     public var lang: String?
@@ -68,6 +68,36 @@ public struct PullFeedCommand: ParsableCommand {
     public var noColor = false
 
     public init() {}
+
+    /// The values of the options not given, in one place for ArgumentParser and `CommandLineShortcut`.
+    enum Defaults {
+        static let pageSize = 200
+        static let footer = FooterStyle.auto
+        static let releaseDelay = 0.5
+        static let latency = 0.6
+        static let failRate = 0.0
+        static let seed: UInt64 = 1
+        static let timeout = 30.0
+    }
+
+    /// The command with no option given, built without ArgumentParser (whose `init()` leaves
+    /// every property a definition that traps when read until it is parsed or set).
+    static func withDefaults() -> PullFeedCommand {
+        var command = PullFeedCommand()
+        command.file = nil
+        command.command = nil
+        command.pageCommand = nil
+        command.pageSize = Defaults.pageSize
+        command.footer = Defaults.footer
+        command.releaseDelay = Defaults.releaseDelay
+        command.latency = Defaults.latency
+        command.failRate = Defaults.failRate
+        command.seed = Defaults.seed
+        command.timeout = Defaults.timeout
+        command.lang = nil
+        command.noColor = false
+        return command
+    }
 
     public mutating func validate() throws {
         let sources = [file != nil, command != nil, pageCommand != nil].filter { $0 }.count

@@ -19,6 +19,9 @@ import TerminalUI
 /// interrupted (130 for Ctrl-C).
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        if let command = CommandLineShortcut.parse(arguments) {
+            return run(command)
+        }
         let command: PullFeedCommand
         do {
             command = try PullFeedCommand.parse(arguments)
