@@ -3,13 +3,14 @@
 # 100,000-line file at 80x24, with tuiprobe (../shared/tools/tuiprobe), in one session.
 #
 #   Benchmarks/pty-compare.sh [OUTDIR] [RUNS]        # defaults: /tmp/tuiprobe-results 5
-#   STATIC=1 Benchmarks/pty-compare.sh ...            # the binary as installed (--static-swift-stdlib)
+#   STATIC=1 Benchmarks/pty-compare.sh ...            # the binary as installed (README, Install)
 #
 # Runs the main key script (Down x300, PgDn x50, End, Home) on both programs, the issue's
 # own script (Down x300, PgDn x50: what the CPU target counts), then the idle series (start,
-# wait until CPU stops moving, 5 s idle, quit), and prints the markdown tables of
+# wait until CPU stops moving, 5 s idle, quit), the start series (first frame, then quit;
+# 3 x RUNS runs, as one start is cheap and its time is noisy), and prints the markdown tables of
 # `tuiprobe.py --compare`. Takes ~1 min per run per program and script (each key waits for
-# 150 ms of quiet). SERIES="main issue idle" (the default) picks the series to run.
+# 150 ms of quiet). SERIES="main issue idle start" (the default) picks the series to run.
 # Installs pyte 0.8.2 with pip if it is missing.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,7 +24,8 @@ DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
 [ -s "$DATA" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
 if [ "${STATIC:-0}" = 1 ]; then  # the installed form: Swift runtime linked in (README, Install)
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed >&2)
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed \
+     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2)
   APP="$ROOT/.build-static/release/pullfeed"
 else
   (cd "$ROOT" && swift build -c release --product pullfeed >&2)
@@ -35,12 +37,12 @@ KEYS='down*300 assert:"Item 000301" pgdn*50 end assert:"Item 100000" home'
 probe() {  # label, keys, text on the final screen, extra options..., -- command...
   local label="$1" keys="$2" check="$3"; shift 3
   echo ">>> $label" >&2
-  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs "$RUNS" --warmup 1 \
+  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs "${PROBE_RUNS:-$RUNS}" --warmup 1 \
     --ready "Item 000001" --check "$check" --require-restore \
     --keys "$keys" --quit q -q --out "$OUT/$label.json" "$@" || echo "!!! $label: some run failed" >&2
 }
 
-SERIES="${SERIES:-main issue idle}"
+SERIES="${SERIES:-main issue idle start}"
 has() { case " $SERIES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 if has main; then
@@ -54,6 +56,10 @@ fi
 if has idle; then
   probe less-idle 'wait:5000' "Item 000001" --settle-idle -- less "$DATA"
   probe pullfeed-idle 'wait:5000' "Item 000001" --settle-idle -- "$APP" --file "$DATA"
+fi
+if has start; then
+  PROBE_RUNS=$((RUNS * 3)) probe less-start 'wait:10' "Item 000001" -- less "$DATA"
+  PROBE_RUNS=$((RUNS * 3)) probe pullfeed-start 'wait:10' "Item 000001" -- "$APP" --file "$DATA"
 fi
 
 if has main; then
@@ -70,4 +76,9 @@ if has idle; then
   echo
   echo "## Idle (5 s after the CPU settled)"
   "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/less-idle.json" "$OUT/pullfeed-idle.json"
+fi
+if has start; then
+  echo
+  echo "## Start (first frame, then quit), $((RUNS * 3)) runs"
+  "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/less-start.json" "$OUT/pullfeed-start.json"
 fi
