@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// Parses the everyday command lines (`pullfeed`, `pullfeed --file PATH --page-size 500`, …)
 /// without ArgumentParser, which builds its model of the command by reflection on every run:
-/// ~10 M instructions, a third of the work before the first frame (BENCHMARKS.md, "Startup").
+/// ~10 M instructions, a third of the work before the first frame (BENCHMARKS.md, "Start-up").
 ///
 /// It takes only the plain form: every argument is one of `PullFeedCommand`'s long options,
 /// each given at most once, its value in the next argument, that value not starting with `-`
