@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalUI
 @testable import PullFeed
@@ -41,6 +42,20 @@ import TerminalUI
     ])
     func leavesTheRestToArgumentParser(arguments: [String]) {
         #expect(CommandLineShortcut.parse(arguments) == nil)
+    }
+
+    /// `PullFeedCommand.Defaults` feeds both parsers and the help text: the help still shows
+    /// every default as the literals did before they moved there.
+    @Test func helpShowsTheSharedDefaults() {
+        // One block per option: its name line and the help lines under it.
+        let blocks = PullFeedCommand.helpMessage(columns: 400).components(separatedBy: "\n  --")
+        let shown = ["page-size": "default: 200)", "footer": "default: auto)", "release-delay": "default: 0.5)",
+                     "latency": "default: 0.6)", "fail-rate": "default: 0.0)", "seed": "default: 1)",
+                     "timeout": "default: 30.0)"]
+        for (option, text) in shown {
+            let block = blocks.first { $0.hasPrefix("\(option) ") }
+            #expect(block?.contains(text) == true, "--\(option): \(block ?? "no such option")")
+        }
     }
 
     /// Command lines drawn from the options, their values and a few traps: whenever the

@@ -30,6 +30,13 @@ import Testing
     @Test func helpLineComesFromTheSameTable() {
         #expect(map.helpLine == "↑↓ move  r refresh  q quit  shadowed")
         #expect(KeyMap<Action>([]).helpLine == "")
+        let quietFirst = KeyMap<Action>([
+            KeyBinding([.down], action: .down),
+            KeyBinding([.up], help: "↑ up", action: .up),
+            KeyBinding([.escape], action: .quit),
+            KeyBinding([.character("r")], help: "r refresh", action: .refresh),
+        ])
+        #expect(quietFirst.helpLine == "↑ up  r refresh")
     }
 
     @Test func keyDescriptions() {
