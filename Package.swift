@@ -16,10 +16,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // No pkgConfig: Debian's ncursesw.pc adds -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, flags
+        // SwiftPM refuses with a warning in every build, ours and our clients'. The module map
+        // links ncursesw and tinfo, and shim.h defines what the wide-character API needs.
         .systemLibrary(
             name: "CNcurses",
             path: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(
