@@ -24,6 +24,8 @@ let package = Package(
             path: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The signal guard's async-signal-safe handlers and their one copy of state.
+        .target(name: "CTerminalGuard"),
         .target(
             name: "Reactors",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
@@ -31,7 +33,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CNcurses",
+                "CNcurses", "CTerminalGuard",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]

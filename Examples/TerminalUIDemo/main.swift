@@ -52,6 +52,8 @@ final class Demo {
             lastInput = "mouse \(mouse.kind) at row \(mouse.row), column \(mouse.column)"
             if mouse.kind == .wheelDown { offset += 1 }
             if mouse.kind == .wheelUp { offset -= 1 }
+        case .paste(let text):
+            lastInput = "paste of \(text.utf8.count) bytes"
         case .resize(let size):
             lastInput = "resize \(size)"
         }

@@ -7,6 +7,8 @@ import Foundation
 import Glibc
 #endif
 
+import TerminalUI
+
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,
 /// ASCII otherwise.
 public struct RefreshGlyphs: Hashable, Sendable {
@@ -41,29 +43,6 @@ public struct RefreshGlyphs: Hashable, Sendable {
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RefreshGlyphs {
-        for key in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = environment[key], !value.isEmpty {
-                return namesUTF8(value) ? .unicode : .ascii
-            }
-        }
-        return .ascii
-    }
-
-    /// Whether `value` contains "utf-8" or "utf8" in any case. A byte loop: `String.contains`
-    /// goes through the string-processing searcher, whose first use costs ~0.27 M instructions
-    /// of type metadata at start-up.
-    static func namesUTF8(_ value: String) -> Bool {
-        let bytes = value.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-        return contains(bytes, Array("utf-8".utf8)) || contains(bytes, Array("utf8".utf8))
-    }
-
-    private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
-        guard bytes.count >= word.count else { return false }
-        for start in 0...(bytes.count - word.count) {
-            var offset = 0
-            while offset < word.count, bytes[start + offset] == word[offset] { offset += 1 }
-            if offset == word.count { return true }
-        }
-        return false
+        TerminalLocale.asksForUTF8(environment: environment) ? .unicode : .ascii
     }
 }

@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalGuard
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -15,11 +16,11 @@ import Glibc
 /// recorded per row (`RowCache`), and `present()` hands only the rows whose calls changed to
 /// `ScreenWriter`, which keeps what the terminal shows cell by cell and sends just the cells
 /// that differ, with terminfo's sequences, in one `write()`. When whole rows moved, it scrolls
-/// them with the terminal's scroll region (csr + ind/ri), as `less` does. (ncurses' refresh
-/// cost ~20 K instructions per row sent and copied every scrolled row three times; the
-/// writer sends the same bytes for a fraction.) Input does not go through ncurses either: the
-/// tty is read directly, in non-blocking batches, and decoded by `InputDecoder`, so a paste is
-/// absorbed in one turn. Mouse reporting (SGR, `?1000h?1006h`) is on while the terminal is open.
+/// them with the terminal's scroll region (csr + ind/ri), as `less` does. Input does not go
+/// through ncurses either: the tty is read directly, in non-blocking batches, and decoded by
+/// `InputDecoder`, so a paste is absorbed in one turn. While the terminal is open, mouse
+/// reporting (SGR, `?1000h?1006h`, unless opened with `mouse: false`) and bracketed paste
+/// (`?2004h`) are on.
 ///
 /// Call `restore()` before exiting; `TerminalGuard` restores the terminal anyway on crashes,
 /// signals and `exit`.
@@ -27,17 +28,33 @@ public final class CursesTerminal: TerminalBackend {
     /// Bytes that turn on click and wheel reporting in the SGR encoding.
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
     static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
+    /// Bytes that turn bracketed paste on and off.
+    static let pasteOn = "\u{1B}[?2004h"
+    static let pasteOff = "\u{1B}[?2004l"
+    /// What every modern terminal emulator understands: the stand-in for a TERM that has no
+    /// terminfo entry on this machine.
+    public static let fallbackTerm = "xterm-256color"
     /// The most bytes one `readInput()` takes, so one turn stays short under a flood.
     public static let readLimit = 64 * 1024
 
     public private(set) var size: Size
     public let inputFD: Int32
     public private(set) var isInputClosed = false
+    /// Whether text goes out as UTF-8 (the character type in force is UTF-8). When it does not,
+    /// every non-ASCII character is drawn as `?`, one per column it would take.
+    public let isUnicode: Bool
+    /// The TERM the environment named, when it had no terminfo entry and the terminal runs as
+    /// `fallbackTerm` instead (printable characters only); nil when TERM was used as it is.
+    public let substitutedTerm: String?
     private let outputFD: Int32
     private let file: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
     private let useColors: Bool
-    private var decoder = InputDecoder()
+    private let usesMouse: Bool
+    /// Whether the terminal has an alternate screen (terminfo smcup): without one the last
+    /// frame stays, and restoring must leave a clean last line for the shell's prompt.
+    private let hasAlternateScreen: Bool
+    private var decoder: InputDecoder
     private var isRestored = false
     private var rowCache: RowCache
     private let codes: TerminalCodes
@@ -48,13 +65,20 @@ public final class CursesTerminal: TerminalBackend {
     private var preparedTexts: [ByteString: SanitizedText] = [:]
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
 
-    private init(screen: OpaquePointer, file: UnsafeMutablePointer<FILE>, outputFD: Int32, inputFD: Int32, colors: Bool, codes: TerminalCodes) {
+    private init(screen: OpaquePointer, file: UnsafeMutablePointer<FILE>, outputFD: Int32, inputFD: Int32,
+                 colors: Bool, mouse: Bool, unicode: Bool, substitutedTerm: String?, escapeDelay: UInt64,
+                 codes: TerminalCodes) {
         self.screen = screen
         self.file = file
         self.outputFD = outputFD
         self.inputFD = inputFD
         self.useColors = colors
+        self.usesMouse = mouse
+        self.isUnicode = unicode
+        self.substitutedTerm = substitutedTerm
         self.codes = codes
+        hasAlternateScreen = pf_cap("smcup") != nil
+        decoder = InputDecoder(x10Mouse: mouse, escapeDelayNanoseconds: escapeDelay)
         let size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
         self.size = size
         rowCache = RowCache(rows: size.rows, columns: size.columns)
@@ -73,11 +97,18 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Opens the terminal, or explains in one line why it cannot.
     ///
-    /// Never lets ncurses print or exit: TERM is checked against terminfo first.
-    public static func open(ttyPath: String = "/dev/tty", colors: Bool) throws(TerminalError) -> CursesTerminal {
-        setlocale(LC_CTYPE, "")  // what wide-character widths need; LC_ALL would load ten more files
-        guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
-        if term == "dumb" { throw .termUnsupported(term) }
+    /// Never lets ncurses print or exit: TERM is checked against terminfo first. A TERM with no
+    /// entry on this machine (a modern terminal's, over ssh) runs as `fallbackTerm`, and
+    /// `substitutedTerm` says so; `dumb` and terminals that cannot address the cursor are
+    /// refused. The size comes from the terminal itself, never from exported `COLUMNS`/`LINES`.
+    /// `ESCDELAY` (milliseconds) sets how long a lone Esc waits, as in ncurses.
+    public static func open(
+        ttyPath: String = "/dev/tty", colors: Bool, mouse: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(TerminalError) -> CursesTerminal {
+        let unicode = TerminalLocale.configure(environment: environment)
+        guard let requested = environment["TERM"], !requested.isEmpty else { throw .termUnset }
+        if requested == "dumb" { throw .termUnsupported(requested) }
 
         let fd = Glibc.open(ttyPath, O_RDWR | O_CLOEXEC | O_NOCTTY)
         if fd < 0 {
@@ -89,10 +120,18 @@ public final class CursesTerminal: TerminalBackend {
             close(fd)
             throw .cannotOpen(path: ttyPath, reason: "not a terminal")
         }
-        switch pf_check_term(term, fd) {
+        var term = requested
+        var substituted: String?
+        // A name with a slash or a control character is no terminfo name: never hand it to ncurses.
+        let plausible = requested.utf8.count <= 128 && requested.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }
+        switch plausible ? pf_check_term(requested, fd) : 0 {
         case 1: break
-        case -2: close(fd); throw .termUnsupported(term)
-        default: close(fd); throw .termUnknown(term)
+        case -2: close(fd); throw .termUnsupported(requested)
+        case -1: close(fd); throw .termUnknown(printable(requested))
+        default:
+            guard pf_check_term(fallbackTerm, fd) == 1 else { close(fd); throw .termUnknown(printable(requested)) }
+            term = fallbackTerm
+            substituted = printable(requested)
         }
         let inFD = Glibc.open(ttyPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if inFD < 0 {
@@ -109,6 +148,10 @@ public final class CursesTerminal: TerminalBackend {
             TerminalGuard.disarm()
             throw .cannotOpen(path: ttyPath, reason: "fdopen failed")
         }
+        // The size from the terminal (TIOCGWINSZ), not from COLUMNS/LINES a shell exported:
+        // use_env(false) alone would take terminfo's fixed size instead.
+        use_env(false)
+        use_tioctl(true)
         guard let screen = newterm(term, file, file) else {
             fclose(file); close(inFD)
             TerminalGuard.disarm()
@@ -120,37 +163,58 @@ public final class CursesTerminal: TerminalBackend {
             TerminalGuard.disarm()
             throw .termUnsupported(term)
         }
-        let terminal = CursesTerminal(screen: screen, file: file, outputFD: fd, inputFD: inFD,
-                                      colors: colors && codes.foreground != nil, codes: codes)
+        let terminal = CursesTerminal(
+            screen: screen, file: file, outputFD: fd, inputFD: inFD,
+            colors: colors && codes.foreground != nil, mouse: mouse, unicode: unicode,
+            substitutedTerm: substituted, escapeDelay: InputDecoder.escapeDelay(environment: environment),
+            codes: codes)
         terminal.configure()
         return terminal
     }
 
+    /// `text` with every character outside printable ASCII as `?`, for messages that quote it.
+    private static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(64).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+    }
+
+    /// The modes the app turns on with raw bytes, and off again on every way out (restore,
+    /// Ctrl-Z, the emergency restore's fixed string turns off all of them).
+    private var modesOn: String { (usesMouse ? Self.mouseOn : "") + Self.pasteOn }
+    private var modesOff: String { (usesMouse ? Self.mouseOff : "") + Self.pasteOff }
+
     private func configure() {
         let window = pf_stdscr()
-        set_escdelay(25)
         cbreak()
         noecho()
         nonl()
         intrflush(window, false)
-        keypad(window, true)
+        keypad(window, true)  // smkx: arrows in application mode, which InputDecoder reads too
         typeahead(-1)  // ncurses' own updates (start, Ctrl-Z resume) never stop for waiting input
         curs_set(0)
         leaveok(window, true)
         // newterm has entered the alternate screen; the first present() clears it. (No
         // endwin/doupdate round: ncurses draws no frame, and each round drains the tty.)
-        writeRaw(Self.mouseOn)
-        TerminalGuard.wrapSuspend(suspend: Self.mouseOff, resume: Self.mouseOn)
+        writeRaw(modesOn)
+        TerminalGuard.wrapSuspend(suspend: modesOff, resume: modesOn)
     }
 
-    /// Gives the terminal back: mouse off, ncurses ended (normal screen, saved modes), cursor
-    /// visible. Safe to call more than once.
+    /// Gives the terminal back, once: mouse reporting and bracketed paste off, ncurses ended
+    /// (normal screen, saved modes), cursor visible, and input the app has not read discarded,
+    /// so nothing typed or pasted into it reaches the shell. A terminal without an alternate
+    /// screen keeps the last frame, as `less` leaves it: the cursor goes to the start of a
+    /// cleared last line, where the shell's prompt comes. Safe to call more than once; later
+    /// calls do nothing.
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
-        writeRaw(Self.mouseOff)
+        var bytes = modesOff
+        if !hasAlternateScreen, size.rows > 0 {
+            bytes += String(decoding: codes.resetAttributes + codes.cursorAddress(size.rows - 1, 0) + (codes.clearToEndOfLine ?? []), as: UTF8.self)
+        }
+        writeRaw(bytes)
         endwin()
         writeRaw("\u{1B}[?25h")
+        tcflush(inputFD, TCIFLUSH)
         TerminalGuard.disarm()
     }
 
@@ -185,7 +249,7 @@ public final class CursesTerminal: TerminalBackend {
         return events
     }
 
-    public var hasPendingInput: Bool { decoder.hasPending }
+    public var pendingInputTimeoutNanoseconds: UInt64? { decoder.pendingTimeoutNanoseconds }
 
     public func flushPendingInput() -> [InputEvent] { decoder.flushPending() }
 
@@ -252,8 +316,26 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
+        let text = isUnicode || TextWidth.isPrintableASCII(text.text) ? text : Self.asciiOnly(text)
         rowCache.record(.text(text.text, column: column, style: style, limit: limit), row: row)
         return min(text.width, limit)
+    }
+
+    /// `text` for a terminal that is not UTF-8: each non-ASCII character becomes `?`, once per
+    /// column it takes, so nothing reaches the terminal as bytes it would misread, and the
+    /// layout measured for the text still holds.
+    static func asciiOnly(_ text: SanitizedText) -> SanitizedText {
+        var result = ""
+        for character in text.text {
+            if character.isASCII {
+                result.append(character)
+            } else if character == "…" {
+                result.append(".")  // the ellipsis of a cut text still reads as one
+            } else {
+                result += String(repeating: "?", count: max(1, TextWidth.of(character)))
+            }
+        }
+        return SanitizedText(checked: result, width: TextWidth.of(result))
     }
 
     /// `text` sanitised and measured, from `preparedTexts` when it was drawn lately (a

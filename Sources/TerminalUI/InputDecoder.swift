@@ -3,26 +3,73 @@
 /// Handles CSI and SS3 cursor keys (normal and application mode), `CSI n ~` editing and
 /// function keys, SS3 F1–F4, modifier forms (`CSI 1;5A` is plain Up), Shift-Tab (`CSI Z`),
 /// the Linux console's `CSI [ A`…`E`, control bytes, UTF-8 text (invalid bytes become U+FFFD),
-/// and SGR (`CSI < b;x;y M/m`) and X10 (`CSI M bxy`) mouse reports. Unknown or malformed
-/// sequences are dropped, never turned into text.
+/// SGR (`CSI < b;x;y M/m`) mouse reports, X10 (`CSI M bxy`) mouse reports while `x10Mouse` is
+/// on (else `CSI M` is the SCO console's F1), Alt as an ESC prefix (`ESC j` is Alt-j, as
+/// terminals send it), and bracketed paste (`CSI 200~` … `CSI 201~` is one `.paste`, whatever
+/// it holds). Unknown or malformed sequences are dropped, never turned into text or Esc.
 ///
 /// Decoding is incremental and independent of how the stream is split: a sequence cut at the
 /// end of one `feed` is kept (`hasPending`) and completed by the next. Only when the caller
-/// decides no more bytes are coming (the ESC delay passed) does `flushPending()` resolve it: a
-/// lone ESC becomes `.escape`, an unfinished escape sequence becomes `.escape` followed by its
-/// bytes decoded as keys, an unfinished UTF-8 sequence becomes U+FFFD.
+/// decides no more bytes are coming (`pendingTimeout` passed without input) does
+/// `flushPending()` resolve it: a lone ESC becomes `.escape`, ESC with `[` or `O` alone becomes
+/// Alt-[ or Alt-O, a longer unfinished escape sequence is dropped, an unfinished UTF-8 sequence
+/// becomes U+FFFD, and an unfinished paste ends with what it has.
 public struct InputDecoder: Sendable {
     /// Sequences longer than this are malformed and dropped.
     static let maxSequenceLength = 64
+    /// The most bytes of one paste kept; the rest, up to its end, is read and dropped.
+    public static let maxPasteBytes = 8 << 20
+    /// How long a lone ESC waits for the rest of a sequence when `ESCDELAY` does not say:
+    /// long enough for a sequence split by a slow link (ssh, mosh), short enough to feel like Esc.
+    public static let defaultEscapeDelayNanoseconds: UInt64 = 100_000_000
+    /// How long an unterminated paste waits for more bytes before it ends.
+    public static let defaultPasteTimeoutNanoseconds: UInt64 = 1_000_000_000
+
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     private var pending: [UInt8] = []
+    /// The text of the paste under way, nil outside a paste.
+    private var paste: [UInt8]?
 
-    public init() {}
+    /// Whether `CSI M` starts an X10 mouse report (the terminal was asked for mouse reports).
+    public var x10Mouse: Bool
+    /// How long an unfinished escape or UTF-8 sequence waits for its next byte.
+    public var escapeDelayNanoseconds: UInt64
+    /// How long an unfinished paste waits for its next byte.
+    public var pasteTimeoutNanoseconds: UInt64
 
-    /// Whether bytes of an unfinished sequence are waiting for more input or `flushPending()`.
-    public var hasPending: Bool { !pending.isEmpty }
+    public init(
+        x10Mouse: Bool = true,
+        escapeDelayNanoseconds: UInt64 = defaultEscapeDelayNanoseconds,
+        pasteTimeoutNanoseconds: UInt64 = defaultPasteTimeoutNanoseconds
+    ) {
+        self.x10Mouse = x10Mouse
+        self.escapeDelayNanoseconds = escapeDelayNanoseconds
+        self.pasteTimeoutNanoseconds = pasteTimeoutNanoseconds
+    }
 
-    /// How many bytes are waiting (never more than one sequence's worth).
+    /// The escape delay `ESCDELAY` asks for, in milliseconds as ncurses reads it; the default
+    /// when it is unset, not a whole number, negative or over ten seconds.
+    public static func escapeDelay(environment: [String: String]) -> UInt64 {
+        guard let text = environment["ESCDELAY"], let ms = Int(text), (0...10_000).contains(ms) else {
+            return defaultEscapeDelayNanoseconds
+        }
+        return UInt64(ms) * 1_000_000
+    }
+
+    /// Whether bytes of an unfinished sequence or paste are waiting for more input or `flushPending()`.
+    public var hasPending: Bool { !pending.isEmpty || paste != nil }
+
+    /// How long to wait for more bytes before calling `flushPending()`; nil when nothing waits.
+    public var pendingTimeoutNanoseconds: UInt64? {
+        if paste != nil { return pasteTimeoutNanoseconds }
+        return pending.isEmpty ? nil : escapeDelayNanoseconds
+    }
+
+    /// Whether a paste has begun and not ended.
+    public var isInPaste: Bool { paste != nil }
+
+    /// How many bytes are waiting (never more than one sequence's worth; a paste's text is kept apart).
     var pendingCount: Int { pending.count }
 
     /// Decodes `bytes` after whatever was pending; keeps an unfinished tail pending.
@@ -41,23 +88,84 @@ public struct InputDecoder: Sendable {
         var i = 0
         let buffer = pending
         while i < buffer.count {
-            guard case .consumed(let n, let event) = Self.step(buffer, i, atEnd: atEnd) else { break }
-            if let event { events.append(event) }
-            i += n
+            if paste != nil {
+                if let end = Self.find(Self.pasteEnd, in: buffer, from: i) {
+                    appendToPaste(buffer[i..<end])
+                    events.append(endPaste())
+                    i = end + Self.pasteEnd.count
+                    continue
+                }
+                // Keep a tail that may be the start of the end marker; the rest is text.
+                let keep = atEnd ? 0 : Self.markerPrefixLength(buffer, from: i)
+                appendToPaste(buffer[i..<(buffer.count - keep)])
+                i = buffer.count - keep
+                break
+            }
+            switch Self.step(buffer, i, atEnd: atEnd, x10Mouse: x10Mouse) {
+            case .incomplete:
+                break
+            case .pasteStart(let n):
+                paste = []
+                i += n
+                continue
+            case .consumed(let n, let event):
+                if let event { events.append(event) }
+                i += n
+                continue
+            }
+            break
         }
         if i == buffer.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(i) }
+        if atEnd, paste != nil { events.append(endPaste()) }
         return events
+    }
+
+    private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>) {
+        let room = Self.maxPasteBytes - paste!.count
+        if room > 0 { paste!.append(contentsOf: bytes.prefix(room)) }
+    }
+
+    private mutating func endPaste() -> InputEvent {
+        let text = String(decoding: paste ?? [], as: UTF8.self)
+        paste = nil
+        return .paste(text)
+    }
+
+    /// Where `marker` starts in `bytes` at or after `start`.
+    private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + marker.count <= bytes.count {
+            if bytes[i] == marker[0] {
+                var k = 1
+                while k < marker.count, bytes[i + k] == marker[k] { k += 1 }
+                if k == marker.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The length of the longest tail of `bytes` (from `start` on) that begins the paste's end marker.
+    private static func markerPrefixLength(_ bytes: [UInt8], from start: Int) -> Int {
+        var length = min(pasteEnd.count - 1, bytes.count - start)
+        while length > 0 {
+            if bytes[(bytes.count - length)...].elementsEqual(pasteEnd[..<length]) { return length }
+            length -= 1
+        }
+        return 0
     }
 
     enum Step {
         case consumed(Int, InputEvent?)
         case incomplete
+        /// `CSI 200~`: what follows, up to `CSI 201~`, is pasted text.
+        case pasteStart(Int)
     }
 
-    static func step(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+    static func step(_ b: [UInt8], _ i: Int, atEnd: Bool, x10Mouse: Bool) -> Step {
         let byte = b[i]
         switch byte {
-        case 0x1B: return escape(b, i, atEnd: atEnd)
+        case 0x1B: return escape(b, i, atEnd: atEnd, x10Mouse: x10Mouse)
         case 0x0D, 0x0A: return .consumed(1, .key(.enter))
         case 0x09: return .consumed(1, .key(.tab))
         case 0x7F, 0x08: return .consumed(1, .key(.backspace))
@@ -71,16 +179,40 @@ public struct InputDecoder: Sendable {
 
     // MARK: Escape sequences
 
-    private static func escape(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+    private static func escape(_ b: [UInt8], _ i: Int, atEnd: Bool, x10Mouse: Bool) -> Step {
         guard i + 1 < b.count else { return atEnd ? .consumed(1, .key(.escape)) : .incomplete }
         let step: Step
         switch b[i + 1] {
-        case UInt8(ascii: "["): step = csi(b, i)
+        case UInt8(ascii: "["): step = csi(b, i, atEnd: atEnd, x10Mouse: x10Mouse)
         case UInt8(ascii: "O"): step = ss3(b, i)
-        default: return .consumed(1, .key(.escape))
+        case 0x1B:
+            // ESC ESC: Alt with an escape sequence (ESC ESC [ A is Alt-Up), else the first ESC is Esc.
+            if i + 2 < b.count, b[i + 2] == UInt8(ascii: "[") || b[i + 2] == UInt8(ascii: "O") {
+                return alt(escape(b, i + 1, atEnd: atEnd, x10Mouse: x10Mouse), atEnd: atEnd)
+            }
+            if i + 2 >= b.count, !atEnd { return .incomplete }
+            return .consumed(1, .key(.escape))
+        default:
+            // ESC at once followed by a key is that key with Alt (the ESC prefix terminals send).
+            return alt(Self.step(b, i + 1, atEnd: atEnd, x10Mouse: x10Mouse), atEnd: atEnd)
         }
-        if case .incomplete = step, atEnd { return .consumed(1, .key(.escape)) }
+        if case .incomplete = step, atEnd {
+            // Cut off: ESC [ or ESC O alone was Alt-[ or Alt-O; a longer start is dropped.
+            guard i + 2 < b.count else { return .consumed(2, .key(.alt(.character(Character(Unicode.Scalar(b[i + 1])))))) }
+            return .consumed(b.count - i, nil)
+        }
         return step
+    }
+
+    /// `inner` (what follows an ESC) with Alt: one byte longer, its key under Alt.
+    private static func alt(_ inner: Step, atEnd: Bool) -> Step {
+        switch inner {
+        case .incomplete: return atEnd ? .consumed(1, .key(.escape)) : .incomplete
+        case .pasteStart: return .consumed(1, nil)
+        case .consumed(let n, let event):
+            guard case .key(let key)? = event else { return .consumed(n + 1, event) }
+            return .consumed(n + 1, .key(.alt(key)))
+        }
     }
 
     private static func ss3(_ b: [UInt8], _ i: Int) -> Step {
@@ -94,10 +226,10 @@ public struct InputDecoder: Sendable {
         return .consumed(j - i + 1, key.map(InputEvent.key))
     }
 
-    private static func csi(_ b: [UInt8], _ i: Int) -> Step {
+    private static func csi(_ b: [UInt8], _ i: Int, atEnd: Bool, x10Mouse: Bool) -> Step {
         let start = i + 2
         guard start < b.count else { return .incomplete }
-        if b[start] == UInt8(ascii: "M") { return x10Mouse(b, i) }
+        if b[start] == UInt8(ascii: "M") { return x10Mouse ? x10MouseReport(b, i, atEnd: atEnd) : .consumed(3, .key(.function(1))) }
         if b[start] == UInt8(ascii: "[") {  // Linux console F1–F5: ESC [ [ A…E
             guard start + 1 < b.count else { return .incomplete }
             let c = b[start + 1]
@@ -116,6 +248,7 @@ public struct InputDecoder: Sendable {
         guard (0x40...0x7E).contains(final) else { return .consumed(j - i, nil) }
         let consumed = j - i + 1
         guard paramsEnd == j else { return .consumed(consumed, nil) }  // intermediates: not a key
+        if final == UInt8(ascii: "~"), b[start..<paramsEnd].elementsEqual("200".utf8) { return .pasteStart(consumed) }
         return .consumed(consumed, interpretCSI(b[start..<paramsEnd], final: final))
     }
 
@@ -173,11 +306,16 @@ public struct InputDecoder: Sendable {
         return mouse(code: code, column: x - 1, row: y - 1, released: final == UInt8(ascii: "m"))
     }
 
-    private static func x10Mouse(_ b: [UInt8], _ i: Int) -> Step {
-        guard i + 5 < b.count else { return .incomplete }
+    /// `CSI M` and three bytes, each at least 32: an X10 mouse report. Bytes that cannot be one
+    /// (or no more bytes after the delay) make `CSI M` the SCO console's F1.
+    private static func x10MouseReport(_ b: [UInt8], _ i: Int, atEnd: Bool) -> Step {
+        let sco = Step.consumed(3, .key(.function(1)))
+        for k in 3...5 {
+            guard i + k < b.count else { return atEnd ? sco : .incomplete }
+            if b[i + k] < 32 { return sco }
+        }
         let code = Int(b[i + 3]) - 32
-        let event = code < 0 ? nil : mouse(code: code, column: Int(b[i + 4]) - 33, row: Int(b[i + 5]) - 33, released: false)
-        return .consumed(6, event)
+        return .consumed(6, mouse(code: code, column: Int(b[i + 4]) - 33, row: Int(b[i + 5]) - 33, released: false))
     }
 
     private static func mouse(code: Int, column: Int, row: Int, released: Bool) -> InputEvent? {

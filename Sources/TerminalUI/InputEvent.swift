@@ -1,6 +1,10 @@
-/// Everything the run loop hands to the app: a key, a mouse action, or a new terminal size.
+/// Everything the run loop hands to the app: a key, a mouse action, pasted text, or a new
+/// terminal size.
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text the user pasted (bracketed paste), whole and as it came: never keys. It may hold
+    /// newlines, control characters and invalid UTF-8 (as U+FFFD).
+    case paste(String)
     case resize(Size)
 }

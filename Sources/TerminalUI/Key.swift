@@ -3,8 +3,9 @@
 /// Modifiers on special keys (Ctrl-Up, Shift-F5) are not reported: the plain key is.
 /// `ctrl` carries a lowercase letter (`.ctrl("c")` for Ctrl-C) or, for the few control bytes
 /// that are not letters, the symbol (`"@"`, `"\\"`, `"]"`, `"^"`, `"_"`).
-/// `character` is never a control character.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+/// `character` is never a control character. `alt` is a key pressed with Alt, which terminals
+/// send as ESC followed by the key (`ESC j` for Alt-j).
+public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete, insert
@@ -12,6 +13,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case function(Int)
     case ctrl(Character)
     case character(Character)
+    case alt(Key)
 
     /// A short human-readable name: `Up`, `PgDn`, `F5`, `Ctrl-C`, `Space`, `x`.
     public var description: String {
@@ -35,6 +37,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .ctrl(let c): "Ctrl-\(c.uppercased())"
         case .character(" "): "Space"
         case .character(let c): String(c)
+        case .alt(let key): "Alt-\(key)"
         }
     }
 }

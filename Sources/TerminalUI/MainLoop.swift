@@ -1,4 +1,4 @@
-import CNcurses
+import CTerminalGuard
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,15 +16,13 @@ import Glibc
 /// One turn: read all available input (up to 64 KiB) and hand every event to `handle`; run the
 /// scheduled work and timers that are due; then render once if `setNeedsRender()` was called
 /// since the last render, and present. So a 10,000-key paste costs a few renders, not 10,000.
-/// When an escape sequence is left unfinished, the loop waits at most the ESC delay (25 ms)
-/// for the rest before resolving it (a lone ESC becomes the Esc key).
+/// When an escape sequence is left unfinished, the loop waits at most the terminal's escape
+/// delay (100 ms, or `ESCDELAY`) from its last byte for the rest before resolving it (a lone
+/// ESC becomes the Esc key); an unfinished paste waits longer.
 ///
 /// `scheduler` is a Combine scheduler on this loop: its `schedule` calls are thread-safe and
 /// their actions run on the loop thread, in deadline order, then in scheduling order.
 public final class MainLoop: @unchecked Sendable {
-    /// How long an unfinished escape sequence may wait for its remaining bytes.
-    public static let escapeDelayNanoseconds: UInt64 = 25_000_000
-
     private struct Shared {
         var timers = TimerQueue()
         var wakePending = false
@@ -149,7 +147,7 @@ public final class MainLoop: @unchecked Sendable {
                         fds[terminalIndex].fd = -1
                         stop(exitCode: TerminalGuard.exitCode(for: SIGHUP))
                     }
-                    escapeDeadline = terminal.hasPendingInput ? Self.now() + Self.escapeDelayNanoseconds : nil
+                    escapeDeadline = terminal.pendingInputTimeoutNanoseconds.map { Self.now() + $0 }
                 } else if let pending = escapeDeadline, Self.now() >= pending {
                     for event in terminal.flushPendingInput() { handle(event) }
                     escapeDeadline = nil
@@ -202,7 +200,7 @@ public final class MainLoop: @unchecked Sendable {
 private final class NoTerminal: TerminalBackend {
     var size: Size { Size(columns: 0, rows: 0) }
     var inputFD: Int32 { -1 }
-    var hasPendingInput: Bool { false }
+    var pendingInputTimeoutNanoseconds: UInt64? { nil }
     var isInputClosed: Bool { true }
     func readInput() -> [InputEvent] { [] }
     func flushPendingInput() -> [InputEvent] { [] }

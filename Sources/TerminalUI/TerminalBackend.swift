@@ -6,9 +6,10 @@ public protocol TerminalBackend: Canvas {
     var inputFD: Int32 { get }
     /// Reads everything available without blocking and decodes it.
     func readInput() -> [InputEvent]
-    /// Whether an unfinished escape or UTF-8 sequence waits for more bytes.
-    var hasPendingInput: Bool { get }
-    /// Resolves the unfinished sequence (called when the ESC delay passed without more input).
+    /// How long an unfinished escape sequence, UTF-8 sequence or paste may wait for its next
+    /// byte before `flushPendingInput()`; nil when nothing waits.
+    var pendingInputTimeoutNanoseconds: UInt64? { get }
+    /// Resolves the unfinished sequence (called when its timeout passed without more input).
     func flushPendingInput() -> [InputEvent]
     /// True once the input reached end of file or failed (the terminal went away).
     var isInputClosed: Bool { get }

@@ -1,4 +1,4 @@
-import CNcurses
+import CTerminalGuard
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,8 +19,9 @@ import Glibc
 /// - `signalPipe()` forwards SIGINT, SIGTERM, SIGHUP and SIGWINCH to a self-pipe that
 ///   `MainLoop` polls: the loop stops with `exitCode(for:)` (130, 143, 129) or resizes.
 public enum TerminalGuard {
-    /// Mouse reporting off, attributes reset, cursor visible, keypad mode off, normal screen.
-    public static let restoreSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l"
+    /// Mouse reporting and bracketed paste off, attributes reset, cursor visible, keypad mode
+    /// off, normal screen.
+    public static let restoreSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l"
 
     /// The signals that stop the loop.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]

@@ -1,4 +1,4 @@
-import CNcurses
+import CTerminalGuard
 
 /// Writes all of `text` to `fd` (retrying after signals), bypassing any buffering: for the
 /// terminal's raw mode sequences, the chosen line on stdout and one-line errors on stderr.

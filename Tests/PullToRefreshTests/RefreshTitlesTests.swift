@@ -63,12 +63,6 @@ import Testing
         #expect(RefreshGlyphs.detect(environment: ["LC_CTYPE": "UTF-8"]) == .unicode)
         #expect(RefreshGlyphs.detect(environment: ["LANG": "de_DE.Utf8@euro"]) == .unicode)
         #expect(RefreshGlyphs.detect(environment: ["LANG": "de_DE.ISO-8859-15"]) == .ascii)
-        for ascii in ["u", "utf", "utf-", "utf_8", "UTF 8", "ütf-8", ""] {
-            #expect(!RefreshGlyphs.namesUTF8(ascii), "\(ascii)")
-        }
-        for utf8 in ["utf8", "UTF-8", "xxUtF-8", "C.UTF8", "utf-utf8"] {
-            #expect(RefreshGlyphs.namesUTF8(utf8), "\(utf8)")
-        }
     }
 
     @Test func spinnerFramesCycle() {

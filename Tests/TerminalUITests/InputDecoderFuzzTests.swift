@@ -15,6 +15,13 @@ import Testing
 
     static func isValid(_ event: InputEvent) -> Bool {
         switch event {
+        case .key(.alt(let key)):
+            if case .alt = key { return false }
+            return isValid(.key(key))
+        case .key(.escape):
+            return true
+        case .paste:
+            return true
         case .key(.character(let c)):
             return !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
         case .key(.ctrl(let c)):

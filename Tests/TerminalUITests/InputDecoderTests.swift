@@ -58,21 +58,93 @@ import Testing
         #expect(decoder.feed([0xAD, 0x61]) == [.key(.character("中")), .key(.character("a"))])
     }
 
-    @Test func unfinishedSequenceFlushesAsEscapeAndItsBytes() {
+    @Test func unfinishedSequenceIsDroppedNeverEsc() {
         var decoder = InputDecoder()
         #expect(decoder.feed(Array("\u{1B}[1".utf8)) == [])
-        #expect(decoder.flushPending() == [.key(.escape), .key(.character("[")), .key(.character("1"))])
+        #expect(decoder.flushPending() == [])
+        #expect(decoder.feed(Array("\u{1B}[".utf8)) == [])
+        #expect(decoder.flushPending() == [.key(.alt(.character("[")))])
+        #expect(decoder.feed(Array("\u{1B}O".utf8)) == [])
+        #expect(decoder.flushPending() == [.key(.alt(.character("O")))])
         #expect(decoder.feed([0xE4, 0xB8]) == [])
         #expect(decoder.flushPending() == [.key(.character("\u{FFFD}"))])
     }
 
-    @Test func escapeFollowedByAnotherKeyIsBothKeys() {
-        #expect(keys("\u{1B}j") == [.escape, .character("j")])
-        #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+    /// Terminals send Alt as an ESC prefix (VTE, tmux, xterm with metaSendsEscape).
+    @Test(arguments: [
+        ("\u{1B}j", Key.alt(.character("j"))), ("\u{1B}q", .alt(.character("q"))),
+        ("\u{1B}\r", .alt(.enter)), ("\u{1B}中", .alt(.character("中"))), ("\u{1B}\u{7F}", .alt(.backspace)),
+        ("\u{1B}\u{01}", .alt(.ctrl("a"))), ("\u{1B}\u{1B}[A", .alt(.up)), ("\u{1B}\u{1B}OB", .alt(.down)),
+    ] as [(String, Key)])
+    func escapeAtOnceFollowedByAKeyIsAlt(sequence: String, key: Key) {
+        #expect(keys(sequence) == [key])
+    }
+
+    @Test func altWaitsForTheKeyAfterASplitEscape() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.feed(Array("j".utf8)) == [.key(.alt(.character("j")))])
+        #expect(decoder.feed([0x1B, 0x1B]) == [])
+        #expect(decoder.flushPending() == [.key(.escape), .key(.escape)])
+    }
+
+    @Test func scoF1IsAKeyWhenNoMouseModeSendsX10Reports() {
+        var decoder = InputDecoder(x10Mouse: false)
+        #expect(decoder.feed(Array("\u{1B}[Mj".utf8)) == [.key(.function(1)), .key(.character("j"))])
+        var mouse = InputDecoder(x10Mouse: true)
+        // Too few bytes for a report when the delay passes, or bytes no report has: F1, never Esc.
+        #expect(mouse.feed(Array("\u{1B}[M".utf8)) == [])
+        #expect(mouse.flushPending() == [.key(.function(1))])
+        #expect(mouse.feed(Array("\u{1B}[M\r".utf8)) == [.key(.function(1)), .key(.enter)])
+    }
+
+    @Test func bracketedPasteIsOneEventNeverKeys() {
+        let text = "hello q \u{1B}[A\r\necho LEAKED-$((6*7))\n中文 🎉"
+        #expect(decode("x\u{1B}[200~" + text + "\u{1B}[201~y") == [.key(.character("x")), .paste(text), .key(.character("y"))])
+        // Split anywhere, the end marker included, it is the same paste.
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        for cut in 1..<bytes.count {
+            var decoder = InputDecoder()
+            let events = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...])
+            #expect(events == [.paste(text)], "cut at \(cut)")
+            #expect(!decoder.hasPending)
+        }
+    }
+
+    @Test func anUnterminatedPasteEndsWhenItsTimeoutPasses() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}[20".utf8)) == [])
+        #expect(decoder.isInPaste)
+        #expect(decoder.pendingTimeoutNanoseconds == InputDecoder.defaultPasteTimeoutNanoseconds)
+        #expect(decoder.flushPending() == [.paste("abc\u{1B}[20")])
+        #expect(decoder.pendingTimeoutNanoseconds == nil)
+        #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
+    }
+
+    @Test func aHugeBinaryPasteIsKeptUpToItsLimitAndEndsCleanly() {
+        var decoder = InputDecoder()
+        var events = decoder.feed(Array("\u{1B}[200~".utf8))
+        let chunk = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }.map { $0 == 0x1B ? 0x20 : $0 }
+        for _ in 0..<(InputDecoder.maxPasteBytes / chunk.count + 4) { events += decoder.feed(chunk) }
+        #expect(events.isEmpty)
+        #expect(decoder.pendingCount < 8)
+        events += decoder.feed(Array("\u{1B}[201~q".utf8))
+        guard case .paste(let text)? = events.first else { Issue.record("no paste"); return }
+        #expect(text.utf8.count >= InputDecoder.maxPasteBytes)  // invalid bytes grow into U+FFFD
+        #expect(events.dropFirst() == [.key(.character("q"))])
+    }
+
+    @Test func escapeDelayFromTheEnvironment() {
+        #expect(InputDecoder.escapeDelay(environment: [:]) == 100_000_000)
+        #expect(InputDecoder.escapeDelay(environment: ["ESCDELAY": "250"]) == 250_000_000)
+        #expect(InputDecoder.escapeDelay(environment: ["ESCDELAY": "0"]) == 0)
+        for bad in ["-5", "abc", "", "1e3", "99999999"] {
+            #expect(InputDecoder.escapeDelay(environment: ["ESCDELAY": bad]) == 100_000_000, "\(bad)")
+        }
     }
 
     @Test(arguments: [
-        "\u{1B}[?25h", "\u{1B}[200~", "\u{1B}[99~", "\u{1B}[1 q", "\u{1B}[I", "\u{1B}[O", "\u{1B}Ox",
+        "\u{1B}[?25h", "\u{1B}[201~", "\u{1B}[99~", "\u{1B}[1 q", "\u{1B}[I", "\u{1B}[O", "\u{1B}Ox",
         "\u{1B}[<66;1;1M", "\u{1B}[<0;0;1M", "\u{1B}[>1;2c", "\u{1B}[2;3R",
     ])
     func unknownSequencesAreDropped(sequence: String) {

@@ -143,7 +143,24 @@ import Testing
             loop.stop(exitCode: 0)
         } render: { _ in }
         #expect(events == [.key(.escape)])
-        #expect(elapsed >= MainLoop.escapeDelayNanoseconds)
+        #expect(elapsed >= InputDecoder.defaultEscapeDelayNanoseconds)
+    }
+
+    /// A slow link (ssh, mosh) splits an arrow key's bytes: apart by less than the escape delay,
+    /// they are still one key. (The delay here is longer than the default, so a loaded machine
+    /// that wakes the writer late does not fail the test.)
+    @Test func aSequenceSplitByLessThanTheEscapeDelayIsStillOneKey() {
+        let terminal = PipeTerminal(decoder: InputDecoder(escapeDelayNanoseconds: 1_000_000_000))
+        let loop = MainLoop()
+        var events: [InputEvent] = []
+        terminal.send([0x1B])
+        let writeFD = terminal.writeFD
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { _ = write(writeFD, "[B", 2) }
+        _ = loop.run(terminal: terminal) { event in
+            events.append(event)
+            loop.stop(exitCode: 0)
+        } render: { _ in }
+        #expect(events == [.key(.down)])
     }
 
     @Test func framesShowTheLatestState() {

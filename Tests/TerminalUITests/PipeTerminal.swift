@@ -7,11 +7,12 @@ final class PipeTerminal: TerminalBackend {
     let screen: MemoryScreen
     let inputFD: Int32
     let writeFD: Int32
-    private var decoder = InputDecoder()
+    private var decoder: InputDecoder
     private(set) var isInputClosed = false
     private(set) var presentCount = 0
 
-    init(columns: Int = 20, rows: Int = 5) {
+    init(columns: Int = 20, rows: Int = 5, decoder: InputDecoder = InputDecoder()) {
+        self.decoder = decoder
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0)
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
@@ -49,7 +50,7 @@ final class PipeTerminal: TerminalBackend {
         if n == 0 { isInputClosed = true }
         return n > 0 ? decoder.feed(buffer[0..<n]) : []
     }
-    var hasPendingInput: Bool { decoder.hasPending }
+    var pendingInputTimeoutNanoseconds: UInt64? { decoder.pendingTimeoutNanoseconds }
     func flushPendingInput() -> [InputEvent] { decoder.flushPending() }
     func handleResize() -> Size { screen.size }
     func present() { presentCount += 1 }

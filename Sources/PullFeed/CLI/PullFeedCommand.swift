@@ -24,7 +24,12 @@ public struct PullFeedCommand: ParsableCommand {
         Keys: ↑↓/k j move · PgUp/PgDn/b/Space page · Home/End/g/G · ↑ at the top pulls to \
         refresh · r or F5 refresh · Enter open · q, Esc or Ctrl-C quit. Mouse wheel scrolls.
 
-        Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted.
+        Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
+        (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
+        (q or Esc in a pipeline, as fzf does; 0 when stdout is the terminal, as less does).
+
+        An unknown TERM (a terminal whose terminfo entry this machine lacks) runs as \
+        xterm-256color. ESCDELAY (milliseconds, default 100) sets how long a lone Esc waits.
         """,
         version: version
     )
@@ -67,6 +72,9 @@ public struct PullFeedCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Use no colours (also when NO_COLOR is set).")
     public var noColor = false
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own selection and copy work; no wheel scrolling).")
+    public var noMouse = false
+
     public init() {}
 
     /// The values of the options not given, in one place for ArgumentParser and `CommandLineShortcut`.
@@ -96,6 +104,7 @@ public struct PullFeedCommand: ParsableCommand {
         command.timeout = Defaults.timeout
         command.lang = nil
         command.noColor = false
+        command.noMouse = false
         return command
     }
 

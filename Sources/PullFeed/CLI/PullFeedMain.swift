@@ -16,7 +16,8 @@ import TerminalUI
 /// main loop, restores the terminal, and prints the chosen line (if any) to stdout.
 ///
 /// Exit codes: 0 ok, 1 runtime error (no terminal, …), 2 usage error, 128 + signal when
-/// interrupted (130 for Ctrl-C).
+/// interrupted (130 for Ctrl-C), and 130 when a line source is left without a choice while
+/// stdout is not a terminal (a pipeline waits for a choice and must not take "" for one).
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         if let command = CommandLineShortcut.parse(arguments) {
@@ -50,12 +51,12 @@ public enum PullFeedMain {
 
         let terminal: CursesTerminal
         do {
-            terminal = try CursesTerminal.open(colors: options.colors)
+            terminal = try CursesTerminal.open(colors: options.colors, mouse: !command.noMouse, environment: environment)
         } catch {
             printError("pullfeed: \(error)")
             return 1
         }
-        options.unicode = RefreshGlyphs.detect(environment: environment) == .unicode
+        options.unicode = terminal.isUnicode
 
         let loop = MainLoop()
         let scheduler = loop.scheduler
@@ -66,7 +67,8 @@ public enum PullFeedMain {
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: String?
         screen.onNeedsRender = { loop.setNeedsRender() }
-        screen.onQuit = { loop.stop(exitCode: 0) }
+        let quitCode: Int32 = source.printsSelection && isatty(STDOUT_FILENO) == 0 ? 130 : 0
+        screen.onQuit = { loop.stop(exitCode: quitCode) }
         screen.onRedraw = { terminal.invalidate() }
         screen.onChoose = { line in
             chosen = line
@@ -88,6 +90,10 @@ public enum PullFeedMain {
         reactor.action.send(.refresh)
         let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
         terminal.restore()
+        if let term = terminal.substitutedTerm {
+            printError("pullfeed: TERM=\(term) has no terminfo entry on this machine, so pullfeed ran as TERM=\(CursesTerminal.fallbackTerm). "
+                       + "To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -")
+        }
         ProcessGroups.killAll()
         persistence.cancel()
         screen.reactor = nil

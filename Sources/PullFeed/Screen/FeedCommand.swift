@@ -22,7 +22,7 @@ public enum FeedCommand: Hashable, Sendable {
             KeyBinding([.end, .character("G")], action: .move(.end)),
             KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
             KeyBinding([.enter], help: "Enter open", action: .activate),
-            KeyBinding([.character("q"), .escape, .ctrl("c")], help: "q quit", action: .quit),
+            KeyBinding([.character("q"), .escape], help: "q quit", action: .quit),
             KeyBinding([.ctrl("l")], action: .redraw),
         ])
     }

@@ -203,6 +203,9 @@ public final class FeedScreen: ReactorView {
                 move(.click(screenRow: mouse.row - top))
             default: break
             }
+        case .paste:
+            // Pasted text is never keys: the list has nothing to type into.
+            break
         case .resize(let size):
             lastSize = size
             list.viewportHeight = ScreenLayout(size: size).listHeight
