@@ -8,7 +8,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
     case termUnset
     /// TERM is `dumb` or names a terminal that cannot address the cursor.
     case termUnsupported(String)
-    /// TERM names a terminal the terminfo database does not know.
+    /// TERM names a terminal the terminfo database does not know, and the database has no
+    /// `xterm-256color` to run as either (or no database at all).
     case termUnknown(String)
     /// ncurses refused to start on the terminal.
     case cursesFailed(String)
@@ -24,7 +25,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
         case .termUnsupported(let term):
             "TERM=\(term) cannot show a full-screen interface: set TERM to your terminal type, for example `export TERM=xterm-256color`"
         case .termUnknown(let term):
-            "unknown terminal type TERM=\(term): install its terminfo entry (apt-get install ncurses-term) or set TERM=xterm-256color"
+            "unknown terminal type TERM=\(term), and no terminfo entry for xterm-256color to run as instead: install the terminfo database (apt-get install ncurses-base)"
         case .cursesFailed(let term):
             "could not start ncurses on TERM=\(term): try TERM=xterm-256color"
         }
