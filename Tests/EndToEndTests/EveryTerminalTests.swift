@@ -245,6 +245,18 @@ struct EveryTerminalTests {
         #expect(!tmux.capture().contains("LEAKED-42"))
     }
 
+    /// `--no-mouse` leaves the mouse to the terminal (its own selection and copy); by default
+    /// the app reports clicks and the wheel.
+    @Test(arguments: [([], "1"), (["--no-mouse"], "0")] as [([String], String)])
+    func mouseReportingFollowsNoMouse(arguments: [String], flag: String) throws {
+        let session = try Self.itemsSession(arguments: arguments)
+        let tmux = session.tmux
+        #expect(try tmux.run(["display-message", "-p", "-t", tmux.session, "#{mouse_any_flag}"]).hasPrefix(flag))
+        tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+        #expect(try tmux.run(["display-message", "-p", "-t", tmux.session, "#{mouse_any_flag}"]).hasPrefix("0"))
+    }
+
     // MARK: Size
 
     /// Exported `COLUMNS`/`LINES` do not override the window: the frame fills 80×24.
