@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The pty comparison of DESIGN §7 / issue 6: `pullfeed --file` against `less` on the same
+# The pty comparison: `pullfeed --file` against `less` on the same
 # 100,000-line file at 80x24, with tuiprobe (../shared/tools/tuiprobe), in one session.
 #
 #   Benchmarks/pty-compare.sh [OUTDIR] [RUNS]        # defaults: /tmp/tuiprobe-results 5
 #   STATIC=1 Benchmarks/pty-compare.sh ...            # the binary as installed (README, Install)
 #
-# Runs the main key script (Down x300, PgDn x50, End, Home) on both programs, the issue's
-# own script (Down x300, PgDn x50: what the CPU target counts), then the idle series (start,
+# Runs the main key script (Down x300, PgDn x50, End, Home) on both programs, the CPU
+# script (Down x300, PgDn x50: what the CPU target counts), then the idle series (start,
 # wait until CPU stops moving, 5 s idle, quit), the start series (first frame, then quit;
 # 3 x RUNS runs, as one start is cheap and its time is noisy), and prints the markdown tables of
 # `tuiprobe.py --compare`. Takes ~1 min per run per program and script (each key waits for
@@ -24,8 +24,7 @@ DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
 [ -s "$DATA" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
 if [ "${STATIC:-0}" = 1 ]; then  # the installed form: Swift runtime linked in (README, Install)
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed \
-     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2)
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed >&2)
   APP="$ROOT/.build-static/release/pullfeed"
 else
   (cd "$ROOT" && swift build -c release --product pullfeed >&2)

@@ -17,8 +17,9 @@ public struct PullFeedCommand: ParsableCommand {
         commandName: "pullfeed",
         abstract: "A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
         discussion: """
-        With no source, pullfeed shows its demo feed. Lines piped into standard input are a \
-        source too (the keyboard is read from /dev/tty), e.g.  git log --oneline | pullfeed
+        With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
+        input). Lines piped into standard input are a source too (the keyboard is read from \
+        /dev/tty), e.g.  git log --oneline | pullfeed
         For line sources, Enter prints the selected line to stdout and exits 0.
 
         Keys: ↑↓/k j move · PgUp/PgDn/b/Space page · Home/End/g/G · ↑ at the top pulls to \
@@ -34,7 +35,10 @@ public struct PullFeedCommand: ParsableCommand {
         version: version
     )
 
-    @Option(name: .long, help: ArgumentHelp("Show the lines of a text file.", valueName: "path"))
+    @Argument(help: ArgumentHelp("A text file to show, as --file does; - reads standard input.", valueName: "file"))
+    public var path: String?
+
+    @Option(name: .long, help: ArgumentHelp("Show the lines of a text file (- for standard input).", valueName: "path"))
     public var file: String?
 
     @Option(name: .long, help: ArgumentHelp("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", valueName: "cmd"))
@@ -77,7 +81,10 @@ public struct PullFeedCommand: ParsableCommand {
 
     public init() {}
 
-    /// The values of the options not given, in one place for ArgumentParser and `CommandLineShortcut`.
+    /// The file to show, from the positional argument or `--file`; nil for other sources.
+    var filePath: String? { path ?? file }
+
+    /// The values of the options not given.
     enum Defaults {
         static let pageSize = 200
         static let footer = FooterStyle.auto
@@ -88,30 +95,11 @@ public struct PullFeedCommand: ParsableCommand {
         static let timeout = 30.0
     }
 
-    /// The command with no option given, built without ArgumentParser (whose `init()` leaves
-    /// every property a definition that traps when read until it is parsed or set).
-    static func withDefaults() -> PullFeedCommand {
-        var command = PullFeedCommand()
-        command.file = nil
-        command.command = nil
-        command.pageCommand = nil
-        command.pageSize = Defaults.pageSize
-        command.footer = Defaults.footer
-        command.releaseDelay = Defaults.releaseDelay
-        command.latency = Defaults.latency
-        command.failRate = Defaults.failRate
-        command.seed = Defaults.seed
-        command.timeout = Defaults.timeout
-        command.lang = nil
-        command.noColor = false
-        command.noMouse = false
-        return command
-    }
-
     public mutating func validate() throws {
-        let sources = [file != nil, command != nil, pageCommand != nil].filter { $0 }.count
-        if sources > 1 { throw ValidationError("choose one source: --file, --command or --page-command") }
+        let sources = [path != nil, file != nil, command != nil, pageCommand != nil].filter { $0 }.count
+        if sources > 1 { throw ValidationError("choose one source: a file, --file, --command or --page-command") }
         if let file, file.isEmpty { throw ValidationError("--file needs a path") }
+        if let path, path.isEmpty { throw ValidationError("the file name is empty") }
         if let command, command.allSatisfy(\.isWhitespace) { throw ValidationError("--command needs a command") }
         if let pageCommand, pageCommand.allSatisfy(\.isWhitespace) {
             throw ValidationError("--page-command needs a command")

@@ -20,9 +20,6 @@ import TerminalUI
 /// stdout is not a terminal (a pipeline waits for a choice and must not take "" for one).
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
-        if let command = CommandLineShortcut.parse(arguments) {
-            return run(command)
-        }
         let command: PullFeedCommand
         do {
             command = try PullFeedCommand.parse(arguments)
@@ -42,7 +39,14 @@ public enum PullFeedMain {
 
     static func run(_ command: PullFeedCommand) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        let source = makeSource(command, stdinIsTerminal: isatty(STDIN_FILENO) != 0)
+        let stdinIsTerminal = isatty(STDIN_FILENO) != 0
+        if let path = command.filePath {
+            if let problem = SourceCheck.problem(openingFile: path, stdinIsTerminal: stdinIsTerminal) {
+                printError("pullfeed: \(problem)")
+                return 1
+            }
+        }
+        let source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
         var options = FeedScreen.Options()
         options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
         options.footer = command.footer
@@ -107,7 +111,7 @@ public enum PullFeedMain {
 
     /// The source the command line asks for: a flag, else piped stdin, else the demo.
     static func makeSource(_ command: PullFeedCommand, stdinIsTerminal: Bool) -> FeedSource {
-        if let file = command.file { return FileSource(path: file) }
+        if let file = command.filePath { return file == "-" ? StdinSource() : FileSource(path: file) }
         if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.timeout) }
         if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.timeout) }
         if !stdinIsTerminal { return StdinSource() }
