@@ -2,9 +2,9 @@ import TerminalUI
 
 /// Draws a footer (auto or back) as one line: glyph at column 1, title at column 3.
 ///
-/// The spinner shows while loading; the back footer shows ↑ when idle and ↓ when pulled past
-/// the threshold (MJRefreshBackNormalFooter's arrow flips the same way); the auto footer and
-/// "No more data" have no glyph.
+/// The spinner shows while loading; the back footer shows ↓ when idle (Down is the key that
+/// pulls it) and ↑ when pulled past the threshold (the arrow flips, as the header's does);
+/// the auto footer and "No more data" have no glyph.
 public struct RefreshFooterView {
     public var titles: RefreshTitles
     public var glyphs: RefreshGlyphs
@@ -16,25 +16,26 @@ public struct RefreshFooterView {
         self.style = style
     }
 
-    /// The footer's line (empty while hidden).
-    public func line(for footer: RefreshFooter) -> String {
+    /// The footer's line (empty while hidden); `selected` says whether its row has the
+    /// selection (Enter then loads).
+    public func line(for footer: RefreshFooter, selected: Bool = false) -> String {
         guard !footer.isHidden else { return "" }
         let glyph: String
         switch (footer.state, footer.kind) {
         case (.refreshing, _), (.willRefresh, _): glyph = glyphs.spinnerFrame(footer.spinner.tick)
-        case (.idle, .back): glyph = glyphs.upArrow
-        case (.pulling, .back): glyph = glyphs.downArrow
+        case (.idle, .back): glyph = glyphs.downArrow
+        case (.pulling, .back): glyph = glyphs.upArrow
         default: glyph = " "
         }
-        return " " + glyph + " " + titles.footer(footer.state, kind: footer.kind)
+        return " " + glyph + " " + titles.footer(footer.state, kind: footer.kind, selected: selected)
     }
 
     /// Draws the footer's row at screen row `row` (nothing while hidden). `style` overrides
     /// the view's style (e.g. reverse video when the footer row is selected).
-    public func draw(_ footer: RefreshFooter, on canvas: Canvas, row: Int, style: Style? = nil) {
+    public func draw(_ footer: RefreshFooter, on canvas: Canvas, row: Int, style: Style? = nil, selected: Bool = false) {
         guard !footer.isHidden else { return }
         let s = style ?? self.style
         canvas.fillRow(row, style: s)
-        canvas.draw(line(for: footer), row: row, column: 0, style: s)
+        canvas.draw(line(for: footer, selected: selected), row: row, column: 0, style: s)
     }
 }

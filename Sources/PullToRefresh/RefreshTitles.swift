@@ -19,10 +19,13 @@ public struct RefreshTitles: Hashable, Sendable {
     }
 
     /// A footer's title for `state`. The auto footer has no pulling state; it reads as idle.
-    public func footer(_ state: RefreshState, kind: RefreshFooterKind) -> String {
+    /// Its idle title offers Enter only while its row is `selected` (Enter acts on the
+    /// selected row, so elsewhere it would promise what Enter does not do).
+    public func footer(_ state: RefreshState, kind: RefreshFooterKind, selected: Bool = true) -> String {
         let zh = language == .simplifiedChinese
         switch (state, kind) {
         case (.idle, .auto), (.pulling, .auto):
+            if !selected { return zh ? "继续下滑加载更多" : "Scroll down to load more" }
             return zh ? "按回车或上拉加载更多" : "Press Enter or scroll down to load more"
         case (.idle, .back): return zh ? "上拉可以加载更多" : "Pull up to load more"
         case (.pulling, .back): return zh ? "松开立即加载更多" : "Release to load more"

@@ -19,13 +19,18 @@ extension ListView {
     /// reported (pulling an empty list refreshes it), over-scroll at the bottom is not
     /// reported while the list has no rows.
     public func apply(_ command: ListCommand) -> ListOutcome {
-        let before = (selectedIndex, scrollOffset)
+        let before = (selectedIndex, scrollOffset, horizontalOffset)
         let outcome: ListOutcome?
         switch command {
         case .up: outcome = moveUp()
         case .down: outcome = moveDown()
         case .pageUp: outcome = pageUp()
         case .pageDown: outcome = pageDown()
+        case .halfPageUp: outcome = pageUp(lines: halfPageLines)
+        case .halfPageDown: outcome = pageDown(lines: halfPageLines)
+        case .scrollLeft: horizontalOffset = max(0, horizontalOffset - sidewaysStep); outcome = nil
+        case .scrollRight: outcome = scrollRight()
+        case .lineStart: horizontalOffset = 0; outcome = nil
         case .home: outcome = home()
         case .end: outcome = end()
         case .wheelUp(let lines): outcome = wheelUp(lines)
@@ -33,7 +38,7 @@ extension ListView {
         case .click(let screenRow): outcome = click(screenRow)
         }
         if let outcome { return outcome }
-        return before.0 != selectedIndex || before.1 != scrollOffset ? .moved : .unchanged
+        return before.0 != selectedIndex || before.1 != scrollOffset || before.2 != horizontalOffset ? .moved : .unchanged
     }
 
     private var overscrollBottomAllowed: Bool { rowCount > 0 }
@@ -69,8 +74,24 @@ extension ListView {
     }
 
     private var pageLines: Int { max(1, viewportHeight - 1) }
+    private var halfPageLines: Int { max(1, viewportHeight / 2) }
+    private var sidewaysStep: Int { max(1, lastTextWidth / 2) }
 
-    private func pageUp() -> ListOutcome? {
+    /// Scrolls right while a visible row still has text beyond the right edge.
+    private func scrollRight() -> ListOutcome? {
+        let reach = horizontalOffset + lastTextWidth
+        let longer = visibleLines().contains { line in
+            guard case .row(let index) = line else { return false }
+            let row = dataSource.row(at: index)
+            let prefix = TextSanitizer.sanitize(Self.visiblePrefix(of: row.text, width: reach + 1))
+            return TextWidth.of(prefix) + row.indent > reach
+        }
+        if longer { horizontalOffset += sidewaysStep }
+        return nil
+    }
+
+    private func pageUp(lines: Int? = nil) -> ListOutcome? {
+        let pageLines = lines ?? pageLines
         let base = max(0, scrollOffset - pageLines)
         guard let selected = selectedIndex else {
             scrollOffset = base
@@ -83,7 +104,8 @@ extension ListView {
         return nil
     }
 
-    private func pageDown() -> ListOutcome? {
+    private func pageDown(lines: Int? = nil) -> ListOutcome? {
+        let pageLines = lines ?? pageLines
         let base = min(maxScrollOffset, scrollOffset + pageLines)
         guard let selected = selectedIndex else {
             scrollOffset = base

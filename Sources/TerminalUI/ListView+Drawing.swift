@@ -41,6 +41,7 @@ extension ListView {
         let textColumn = 1 + row.indent
         guard textColumn < width else { return }
         let available = width - textColumn
+        lastTextWidth = available
         canvas.draw(fittedText(row.text, index: index, width: available), row: screenRow, column: textColumn, style: style, maxWidth: available)
     }
 
@@ -50,7 +51,10 @@ extension ListView {
         if let fitted = fittedRows[index], fitted.width == width, fitted.source.hasSameBytes(as: text) {
             return fitted.text
         }
-        let cut = Self.measuredTruncation(TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: width)), toWidth: width)
+        let shift = horizontalOffset
+        var visible = TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: shift + width))
+        if shift > 0 { visible = Self.droppingColumns(shift, of: visible) }
+        let cut = Self.measuredTruncation(visible, toWidth: width)
         let result = SanitizedText(checked: cut.text, width: cut.width)
         fittedRows[index] = FittedRow(source: text, width: width, text: result)
         return result
@@ -75,6 +79,19 @@ extension ListView {
             }
         }
         return index == text.endIndex ? text : String(text[..<index])
+    }
+
+    /// `text` (sanitised) without its first `columns` columns; a wide character cut in two by
+    /// the left edge leaves a blank for its right half.
+    static func droppingColumns(_ columns: Int, of text: String) -> String {
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex, used < columns {
+            used += TextWidth.of(text[index])
+            index = text.index(after: index)
+        }
+        let rest = text[index...]
+        return used > columns ? String(repeating: " ", count: used - columns) + rest : String(rest)
     }
 
     /// `visiblePrefix` for text whose scalars are characters of their own: the same count,

@@ -59,6 +59,15 @@ public final class ListView {
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true
 
+    /// Columns of every row's text hidden at the left: long lines scrolled sideways with
+    /// `.scrollRight` / `.scrollLeft`, back to 0 with `.lineStart`.
+    public internal(set) var horizontalOffset = 0 {
+        didSet { if horizontalOffset != oldValue { fittedRows.removeAll() } }
+    }
+    /// The width of the row texts when the list was last drawn: a sideways scroll moves by
+    /// half of it.
+    var lastTextWidth = 80
+
     /// Row texts as last fitted for drawing, by row index (see `fittedText`).
     var fittedRows = RecentByIndex<FittedRow>()
 

@@ -5,7 +5,10 @@ import PullToRefresh
 import TerminalUI
 
 @Suite struct FeedScreenTests {
-    static let help = " ↑↓ move  ↑ at top: pull to refresh  r refresh  Enter open  q quit"
+    /// The demo's help line where Enter does nothing (an article's text rows).
+    static let help = " ↑↓ move  ↑ at top: pull to refresh  r refresh  q quit"
+    /// A line source's help line: Enter prints the line.
+    static let lineHelp = " ↑↓ move  ↑ at top: pull to refresh  ←→ scroll  r refresh  Enter print  q quit"
 
     func demo(_ configure: (inout FeedScreen.Options) -> Void = { _ in }) -> ScreenHarness {
         ScreenHarness(source: DemoSource(latency: 0.6, seed: 1), configure: configure)
@@ -26,7 +29,7 @@ import TerminalUI
         let h = demo()
         h.advance(1)
         let article = DemoSource.article(number: 1, edition: 1)
-        #expect(h.lines[0].hasSuffix("10 items"))
+        #expect(h.lines[0].hasSuffix("10+ items"))
         #expect(h.lines[1] == "  Article 1 · \(article.author) · \(article.comments.count) comment\(article.comments.count == 1 ? "" : "s")")
         #expect(h.lines[2] == "›  \(article.title)")
         #expect(h.canvas.style(row: 2, column: 40).reverse)
@@ -85,12 +88,12 @@ import TerminalUI
         let h = demo()
         h.advance(1)
         h.press(.end)
-        #expect(h.lines[22] == "   Press Enter or scroll down to load more" || h.lines[22].hasSuffix("Loading more..."))
+        #expect(h.lines[22] == "   Scroll down to load more" || h.lines[22].hasSuffix("Loading more..."))
         h.advance(0.1)
         #expect(h.lines[22].hasSuffix(" Loading more..."))
         #expect(h.lines[21] == "›  ＋ Add a comment")
         h.advance(0.6)
-        #expect(h.lines[0].hasSuffix("20 items"))
+        #expect(h.lines[0].hasSuffix("20+ items"))
         // The viewport did not jump: the selection stays where it was, new rows below.
         #expect(h.lines[21] == "›  ＋ Add a comment")
         #expect(h.lines[22].hasPrefix("  Article 11"))
@@ -103,7 +106,8 @@ import TerminalUI
         #expect(h.lines[22] == "   No more data")
         #expect(h.lines[23] == " No more data")
         h.advance(3)
-        #expect(h.lines[23] == Self.help)
+        // The last row is "＋ Add a comment": the help line says what Enter does there.
+        #expect(h.lines[23] == " ↑↓ move  ↑ at top: pull to refresh  r refresh  Enter comment  q quit")
         h.press(.end, .up, .down)
         h.advance(1)
         #expect(h.lines[0].hasSuffix("50 items"))
@@ -152,8 +156,8 @@ import TerminalUI
         #expect(h.lines[23] == " Refresh failed: exit status 3")
         #expect(h.canvas.style(row: 23, column: 3).bold)
         h.advance(3)
-        #expect(h.lines[23] == Self.help)
-        #expect(h.lines[0].hasSuffix("30 items"))
+        #expect(h.lines[23] == Self.lineHelp)
+        #expect(h.lines[0].hasSuffix("30+ items"))
     }
 
     @Test func enterOnALinePrintsItAndQuitKeysQuit() {
@@ -202,7 +206,7 @@ import TerminalUI
         #expect(h.lines[1].hasSuffix(" 正在刷新数据中..."))
         #expect(h.lines[2] == "   最后更新：无记录")
         h.advance(1)
-        #expect(h.lines[0].hasSuffix("10 项"))
+        #expect(h.lines[0].hasSuffix("10+ 项"))
         #expect(h.lines.contains("   ＋ 添加评论"))
     }
 
@@ -219,7 +223,7 @@ import TerminalUI
         h.advance(1)
         h.press(.end)          // arrives at the bottom: the auto footer loads, and fails
         h.advance(1.2)
-        #expect(h.lines[11] == "   Press Enter or scroll down to load more")
+        #expect(h.lines[11] == "   Scroll down to load more")
         #expect(h.lines[10] == "›item 9")
         h.press(.down)         // "scroll down to load more": loads again, and the footer has the selection
         #expect(h.lines[10] == " item 9")
@@ -232,7 +236,7 @@ import TerminalUI
         h.advance(1.2)
         #expect(h.chosen.isEmpty)
         #expect(source.requests.count == 4)
-        #expect(h.lines[0].hasSuffix("20 items"))
+        #expect(h.lines[0].hasSuffix("20+ items"))
         #expect(h.lines[10] == "›item 9")
         h.press(.up)
         #expect(h.lines[9] == "›item 8")
@@ -248,7 +252,7 @@ import TerminalUI
         #expect(h.lines[1].hasPrefix("  Article 1 - "))
         #expect(h.lines[2].hasPrefix(">  "))
         #expect(h.lines.contains("   + Add a comment"))
-        #expect(h.lines[23] == " Up/Down move  Up at top: pull to refresh  r refresh  Enter open  q quit")
+        #expect(h.lines[23] == " Up/Down move  Up at top: pull to refresh  r refresh  q quit")
         h.press(.up)
         #expect(h.lines[1] == " v Pull down to refresh")
         h.press(.up)
@@ -276,7 +280,7 @@ import TerminalUI
         h.press(.character("r"))
         #expect(h.screen.footer.state == .idle)
         h.advance(1)
-        #expect(h.lines[0].hasSuffix("10 items"))
+        #expect(h.lines[0].hasSuffix("10+ items"))
         #expect(h.lines[2].hasSuffix("(edition 2)"))
         #expect(!h.reactor.currentState.isLoadingMore)
     }

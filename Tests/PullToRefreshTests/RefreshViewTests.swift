@@ -109,8 +109,11 @@ import Testing
 
     @Test func autoFooterLines() {
         let footer = renderedAutoFooter(time)
-        #expect(footerLine(footer, .english) == "   Press Enter or scroll down to load more")
-        #expect(footerLine(footer, .simplifiedChinese) == "   按回车或上拉加载更多")
+        #expect(footerLine(footer, .english) == "   Scroll down to load more")
+        #expect(footerLine(footer, .simplifiedChinese) == "   继续下滑加载更多")
+        let selected = MemoryScreen(columns: 50, rows: 1)
+        RefreshFooterView(language: .english, glyphs: .unicode).draw(footer, on: selected, row: 0, selected: true)
+        #expect(selected.line(0) == "   Press Enter or scroll down to load more")
         footer.activate()
         #expect(footerLine(footer, .english) == " ⠋ Loading more...")
         time.advance(ms: 80)
@@ -123,12 +126,13 @@ import Testing
 
     @Test func backFooterLines() {
         let footer = renderedBackFooter(time)
-        #expect(footerLine(footer, .english) == " ↑ Pull up to load more")
-        #expect(footerLine(footer, .simplifiedChinese) == " ↑ 上拉可以加载更多")
+        // Down pulls the back footer, so its idle arrow points down; it flips past the threshold.
+        #expect(footerLine(footer, .english) == " ↓ Pull up to load more")
+        #expect(footerLine(footer, .simplifiedChinese) == " ↓ 上拉可以加载更多")
         footer.pull(by: 1)
-        #expect(footerLine(footer, .english) == " ↓ Release to load more")
-        #expect(footerLine(footer, .simplifiedChinese) == " ↓ 松开立即加载更多")
-        #expect(footerLine(footer, .english, glyphs: .ascii) == " v Release to load more")
+        #expect(footerLine(footer, .english) == " ↑ Release to load more")
+        #expect(footerLine(footer, .simplifiedChinese) == " ↑ 松开立即加载更多")
+        #expect(footerLine(footer, .english, glyphs: .ascii) == " ^ Release to load more")
         footer.release()
         #expect(footerLine(footer, .english) == " ⠋ Loading more...")
         footer.endRefreshing(hasMore: false)

@@ -40,15 +40,16 @@ public enum PullFeedMain {
     static func run(_ command: PullFeedCommand) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
+        var options = FeedScreen.Options()
+        options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
+        let strings = AppStrings(language: options.language)
         if let path = command.filePath {
-            if let problem = SourceCheck.problem(openingFile: path, stdinIsTerminal: stdinIsTerminal) {
+            if let problem = SourceCheck.problem(openingFile: path, stdinIsTerminal: stdinIsTerminal, strings: strings) {
                 printError("pullfeed: \(problem)")
                 return 1
             }
         }
         let source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
-        var options = FeedScreen.Options()
-        options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
@@ -95,8 +96,7 @@ public enum PullFeedMain {
         let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
         terminal.restore()
         if let term = terminal.substitutedTerm {
-            printError("pullfeed: TERM=\(term) has no terminfo entry on this machine, so pullfeed ran as TERM=\(CursesTerminal.fallbackTerm). "
-                       + "To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -")
+            printError("pullfeed: " + strings.text(.termFallback, term, CursesTerminal.fallbackTerm))
         }
         ProcessGroups.killAll()
         persistence.cancel()

@@ -7,9 +7,9 @@ import Glibc
 enum SourceCheck {
     /// Why `path` cannot be shown, worded for stderr after `pullfeed: `; nil when it can.
     /// `-` is standard input, which must not be the terminal the keys come from.
-    static func problem(openingFile path: String, stdinIsTerminal: Bool) -> String? {
+    static func problem(openingFile path: String, stdinIsTerminal: Bool, strings: AppStrings) -> String? {
         if path == "-" {
-            return stdinIsTerminal ? "-: standard input is a terminal; pipe lines into pullfeed to show them" : nil
+            return stdinIsTerminal ? strings.text(.stdinIsTerminal, path) : nil
         }
         // O_NONBLOCK: opening a FIFO whose writer has not come yet must not wait here.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -18,13 +18,12 @@ public final class ArticleSectionReactor: SectionReactor {
                 + [.addComment(addComment)]
         }
 
-        /// "Article N · author · K comments".
-        public var headerText: String { headerText(separator: "·") }
+        /// "Article N · author · K comments" (in English).
+        public var headerText: String { headerText(strings: AppStrings(language: .english)) }
 
-        /// The header row with another separator (ASCII terminals).
-        public func headerText(separator: String) -> String {
-            let count = article.comments.count
-            return "Article \(article.id) \(separator) \(article.author) \(separator) \(count) comment\(count == 1 ? "" : "s")"
+        /// The header row in `strings`' language and symbols.
+        public func headerText(strings: AppStrings) -> String {
+            strings.articleHeader(id: article.id, author: article.author, comments: article.comments.count)
         }
     }
 

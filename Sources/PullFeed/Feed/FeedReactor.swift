@@ -33,6 +33,8 @@ public final class FeedReactor: Reactor {
         case replace(Page, at: Date)
         case append(Page)
         case showToast(Toast)
+        /// The first load failed for this reason (nil: a refresh began or succeeded).
+        case setFailure(String?)
         case hideToast(Int)
         case select(Int?)
         case choose(String)
@@ -50,6 +52,9 @@ public final class FeedReactor: Reactor {
         /// "loading", not "empty").
         public var hasLoaded = false
         public var lastUpdated: Date?
+        /// Why the first load failed, while nothing has loaded yet: the empty list says it
+        /// until the next refresh.
+        public var failure: String?
         public var selectedRow: Int?
         /// Bumped whenever the set of items changes (not for comment edits inside a section).
         public var itemsVersion = 0
@@ -116,7 +121,9 @@ public final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page): return Just(.replace(page, at: self.now())).eraseToAnyPublisher()
-            case .failure(let error): return self.toast(.refreshFailed(reason: error.reason))
+            case .failure(let error):
+                let failed = Just(Mutation.setFailure(error.reason))
+                return failed.append(self.toast(.refreshFailed(reason: error.reason))).eraseToAnyPublisher()
             }
         }
     }
@@ -187,6 +194,7 @@ public final class FeedReactor: Reactor {
         switch mutation {
         case .setRefreshing(let on):
             state.isRefreshing = on
+            if on { state.failure = nil }
         case .setLoadingMore(let on):
             state.isLoadingMore = on
         case .replace(let page, let date):
@@ -198,11 +206,17 @@ public final class FeedReactor: Reactor {
             state.hasLoaded = true
             state.lastUpdated = date
             state.selectedRow = nil
+            state.failure = nil
+            // A failure's toast is out of date once the same kind of request succeeds.
+            if case .refreshFailed? = state.toast?.kind { state.toast = nil }
         case .append(let page):
             add(page, to: &state)
             state.hasMore = page.hasMore
+            if case .loadMoreFailed? = state.toast?.kind { state.toast = nil }
         case .showToast(let toast):
             state.toast = toast
+        case .setFailure(let reason):
+            state.failure = state.hasLoaded ? nil : reason
         case .hideToast(let id):
             if state.toast?.id == id { state.toast = nil }
         case .select(let row):

@@ -1,8 +1,9 @@
 import PullToRefresh
 
-/// The app's own words (title bar, help, toasts, empty state) in English and Simplified
-/// Chinese, with ASCII stand-ins for its symbols when the terminal's locale is not UTF-8.
-/// The refresh components' titles live in `RefreshTitles`.
+/// The app's own words (title bar, help line, toasts, empty state, section headers, notes on
+/// stderr), looked up by `AppText` key in one table per language, with ASCII stand-ins for its
+/// symbols when the terminal's locale is not UTF-8. The refresh components' titles live in
+/// `RefreshTitles`.
 public struct AppStrings: Sendable {
     public var language: RefreshLanguage
     public var unicode: Bool
@@ -12,33 +13,95 @@ public struct AppStrings: Sendable {
         self.unicode = unicode
     }
 
+    /// The table for `language`.
+    public static func table(for language: RefreshLanguage) -> [AppText: String] {
+        switch language {
+        case .english: english
+        case .simplifiedChinese: simplifiedChinese
+        }
+    }
+
+    /// The text for `key` with `{0}`, `{1}`, … replaced by `arguments`. A key missing from the
+    /// language's table (a test keeps the tables complete) falls back to English.
+    public func text(_ key: AppText, _ arguments: String...) -> String {
+        let text = Self.fill(Self.table(for: language)[key] ?? Self.english[key] ?? key.rawValue, arguments)
+        return unicode ? text : Self.asciiFallback(text)
+    }
+
     /// Between the parts of the title bar and of a section header.
     public var separator: String { unicode ? "·" : "-" }
 
     /// Before a comment row.
     public var commentMarker: String { unicode ? "💬" : "*" }
 
-    private var zh: Bool { language == .simplifiedChinese }
-
-    public func itemCount(_ n: Int) -> String {
-        zh ? "\(n) 项" : "\(n) item\(n == 1 ? "" : "s")"
+    /// The title bar's count: `200 items`, or `200+ items` while more may come.
+    public func itemCount(_ n: Int, more: Bool = false) -> String {
+        let number = more ? "\(n)+" : "\(n)"
+        return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
 
-    public var addComment: String {
-        let plus = unicode ? "＋" : "+"
-        return plus + (zh ? " 添加评论" : " Add a comment")
-    }
+    public var addComment: String { (unicode ? "＋ " : "+ ") + text(.addComment) }
 
-    public var empty: String {
-        let dash = unicode ? "—" : "-"
-        return zh ? "这里还没有内容 \(dash) 下拉或按 r 刷新" : "Nothing here yet \(dash) pull down or press r to refresh"
+    /// The empty list's message.
+    public var empty: String { text(.empty) }
+
+    /// The empty list's message after the first load failed: the reason stays on screen.
+    public func emptyAfterFailure(_ reason: String) -> String { text(.emptyFailed, reason) }
+
+    /// A demo article's section header: "Article 3 · Alice · 2 comments".
+    public func articleHeader(id: Int, author: String, comments: Int) -> String {
+        text(comments == 1 ? .articleHeaderOneComment : .articleHeader, String(id), author, String(comments), separator)
     }
 
     public func toast(_ kind: Toast.Kind) -> String {
         switch kind {
-        case .refreshFailed(let reason): return (zh ? "刷新失败：" : "Refresh failed: ") + reason
-        case .loadMoreFailed(let reason): return (zh ? "加载更多失败：" : "Load more failed: ") + reason
-        case .noMoreData: return zh ? "已经全部加载完毕" : "No more data"
+        case .refreshFailed(let reason): text(.refreshFailed, reason)
+        case .loadMoreFailed(let reason): text(.loadMoreFailed, reason)
+        case .noMoreData: text(.noMoreData)
         }
+    }
+
+    /// Replaces the few non-ASCII symbols the texts use with ASCII words.
+    private static func asciiFallback(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        let characters = Array(text)
+        var out = ""
+        var i = 0
+        while i < characters.count {
+            let next: Character? = i + 1 < characters.count ? characters[i + 1] : nil
+            switch (characters[i], next) {
+            case ("↑", "↓"): out += "Up/Down"; i += 2; continue
+            case ("←", "→"): out += "Left/Right"; i += 2; continue
+            case ("↑", _): out += "Up"
+            case ("↓", _): out += "Down"
+            case ("←", _): out += "Left"
+            case ("→", _): out += "Right"
+            case ("—", _), ("·", _): out += "-"
+            default: out.append(characters[i])
+            }
+            i += 1
+        }
+        return out
+    }
+}
+
+extension AppStrings {
+    /// `template` with each `{N}` replaced by `arguments[N]`; other braces stay as they are.
+    static func fill(_ template: String, _ arguments: [String]) -> String {
+        guard !arguments.isEmpty, template.contains("{") else { return template }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let n = Int(rest[afterOpen..<close]), arguments.indices.contains(n) {
+                out += arguments[n]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        return out + rest
     }
 }

@@ -1,3 +1,4 @@
+import PullToRefresh
 import TerminalUI
 
 /// What a key does in the feed. The key table is data (`FeedCommand.keyMap`), so the
@@ -10,19 +11,27 @@ public enum FeedCommand: Hashable, Sendable {
     /// Repaint the whole terminal (Ctrl-L), after another program wrote over the screen.
     case redraw
 
-    /// The feed's keys (DESIGN §3); `unicode: false` words the help without arrows.
-    public static func keyMap(unicode: Bool = true) -> KeyMap<FeedCommand> {
+    /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
+    /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
+    /// the help line where it does nothing worth saying.
+    public static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
+                              sideways: Bool = false) -> KeyMap<FeedCommand> {
         KeyMap([
-            KeyBinding([.up, .character("k")], help: unicode ? "↑↓ move" : "Up/Down move", action: .move(.up)),
-            KeyBinding([.down, .character("j")], action: .move(.down)),
-            KeyBinding([], help: unicode ? "↑ at top: pull to refresh" : "Up at top: pull to refresh", action: .move(.up)),
-            KeyBinding([.pageUp, .character("b")], action: .move(.pageUp)),
-            KeyBinding([.pageDown, .character(" ")], action: .move(.pageDown)),
+            KeyBinding([.up, .character("k"), .ctrl("p")], help: strings.text(.helpMove), action: .move(.up)),
+            KeyBinding([.down, .character("j"), .ctrl("n")], action: .move(.down)),
+            KeyBinding([], help: strings.text(.helpPull), action: .move(.up)),
+            KeyBinding([.pageUp, .character("b"), .ctrl("b")], action: .move(.pageUp)),
+            KeyBinding([.pageDown, .character(" "), .ctrl("f")], action: .move(.pageDown)),
+            KeyBinding([.ctrl("u")], action: .move(.halfPageUp)),
+            KeyBinding([.ctrl("d")], action: .move(.halfPageDown)),
             KeyBinding([.home, .character("g")], action: .move(.home)),
             KeyBinding([.end, .character("G")], action: .move(.end)),
-            KeyBinding([.character("r"), .function(5)], help: "r refresh", action: .refresh),
-            KeyBinding([.enter], help: "Enter open", action: .activate),
-            KeyBinding([.character("q"), .escape], help: "q quit", action: .quit),
+            KeyBinding([.left], action: .move(.scrollLeft)),
+            KeyBinding([.right], help: sideways ? strings.text(.helpScroll) : "", action: .move(.scrollRight)),
+            KeyBinding([.character("0")], action: .move(.lineStart)),
+            KeyBinding([.character("r"), .function(5)], help: strings.text(.helpRefresh), action: .refresh),
+            KeyBinding([.enter], help: enterHelp.map { strings.text($0) } ?? "", action: .activate),
+            KeyBinding([.character("q"), .escape], help: strings.text(.helpQuit), action: .quit),
             KeyBinding([.ctrl("l")], action: .redraw),
         ])
     }

@@ -48,7 +48,7 @@ public final class FeedRows: ListDataSource {
         rows.reserveCapacity(state.sections.count * 8)
         for section in state.sections {
             let s = section.currentState
-            rows.append((.header(s.headerText(separator: strings.separator), style: .bold, indent: 1), .none))
+            rows.append((.header(s.headerText(strings: strings), style: .bold, indent: 1), .none))
             rows.append((.item(s.article.title, style: .bold, indent: 2), .none))
             for item in s.sectionItems {
                 switch item {

@@ -27,6 +27,10 @@ public final class FeedScreen: ReactorView {
         public var language: RefreshLanguage = .english
         public var footer: FooterStyle = .auto
         public var releaseDelay: Double = 0.5
+        /// Up presses (or wheel steps) closer together than this are one press held down or
+        /// one flick: a burst that arrives at the top does not pull; only a press that begins
+        /// while the selection rests at the top does.
+        public var repeatGap: Double = 0.12
         public var colors = true
         public var unicode = true
         /// The time zone the last-updated time is shown in.
@@ -62,15 +66,25 @@ public final class FeedScreen: ReactorView {
     /// scroll down to load more"), so Enter loads instead of activating the last row.
     private var footerSelected = false
     private var componentBindings = Set<AnyCancellable>()
+    private let scheduler: LoopScheduler
+    /// Rows that Down, PgDn or Ctrl-D asked for beyond the loaded rows of a line source: the
+    /// selection goes on by that many when the next page arrives (as `less` and `fzf` do).
+    private var pendingRows = 0
+    /// The last Up or wheel-up input, and whether the burst it belongs to began while the
+    /// selection rested at the top (only such a burst pulls).
+    private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
+    /// The help line for each thing Enter can do, made on first use.
+    private var helpLines: [AppText?: String] = [:]
     /// The title bar's texts as last laid out, and the item count and width they were made for.
-    private var titleBar: (count: Int, width: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, "", 0, nil)
+    private var titleBar: (count: Int, width: Int, shift: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, 0, "", 0, nil)
     /// The status line's key help as last cut to fit, and the width it was cut for.
-    private var helpText = (width: -1, text: "")
+    private var helpText = (width: -1, enter: AppText?.none, text: "")
 
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
-        keyMap = FeedCommand.keyMap(unicode: options.unicode)
+        keyMap = FeedCommand.keyMap(strings: strings)
+        self.scheduler = scheduler
         let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
@@ -125,15 +139,18 @@ public final class FeedScreen: ReactorView {
         var rowsChanged = false
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
-            list.reloadData(keepingSelection: new.generation == old.generation)
-            footer.hasContent = !new.isEmpty
+            let sameItems = new.generation == old.generation
+            // Input that cannot be read again comes back whole: the place stays.
+            list.reloadData(keepingSelection: sameItems || (reactor?.source.keepsPlaceOnRefresh ?? false))
+            footer.hasContent = !new.isEmpty && (reactor?.source.hasPages ?? true)
+            if !sameItems { pendingRows = 0 }
             rowsChanged = true
         }
         header.lastUpdated = new.lastUpdated
 
         if new.isRefreshing != old.isRefreshing {
             if new.isRefreshing {
-                list.scrollToTop()
+                if !(reactor?.source.keepsPlaceOnRefresh ?? false) { list.scrollToTop() }
                 header.beginRefreshing()
                 // A footer still parking would cancel this refresh the moment it fires.
                 if footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
@@ -158,6 +175,8 @@ public final class FeedScreen: ReactorView {
             // Appended rows push the footer out of view: that ends its arrival at the bottom.
             footerMoved(movingDown: false)
         }
+        if rowsChanged { completePendingRows() }
+        if !new.hasMore { pendingRows = 0 }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
@@ -169,7 +188,10 @@ public final class FeedScreen: ReactorView {
         self.toast = toast
         // Following the end retries nothing: a failed page stops it (else a broken source
         // would be asked again and again).
-        if case .loadMoreFailed? = toast?.kind { followsEnd = false }
+        if case .loadMoreFailed? = toast?.kind {
+            followsEnd = false
+            pendingRows = 0
+        }
         onNeedsRender()
     }
 
@@ -224,7 +246,8 @@ public final class FeedScreen: ReactorView {
             releasePulls()
             followsEnd = false
             footerSelected = false
-            list.scrollToTop()
+            pendingRows = 0
+            if !(reactor?.source.keepsPlaceOnRefresh ?? false) { list.scrollToTop() }
             reactor?.action.send(.refresh)
             onNeedsRender()
         case .activate:
@@ -240,18 +263,23 @@ public final class FeedScreen: ReactorView {
 
     private func move(_ command: ListCommand) {
         footerSelected = false
+        let pullsAllowed = allowsPull(command)
+        let before = list.selectedIndex
         let outcome = list.apply(command)
         let movingDown: Bool
         switch command {
-        case .down, .pageDown, .end, .wheelDown: movingDown = true
+        case .down, .pageDown, .halfPageDown, .end, .wheelDown: movingDown = true
         default: movingDown = false
         }
+        keepPendingRows(command, from: before)
         followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
 
         switch outcome {
-        case .overscrollTop(let rows):
+        case .overscrollTop(let rows) where pullsAllowed:
             backFooter?.release()
             header.pull(by: rows)
+        case .overscrollTop:
+            break
         case .overscrollBottom(let rows):
             header.release()
             backFooter?.pull(by: rows)
@@ -274,6 +302,57 @@ public final class FeedScreen: ReactorView {
     }
 
     private var backFooter: BackRefreshFooter? { footer as? BackRefreshFooter }
+
+    /// Whether an Up or wheel-up may pull the header: only in a burst that began while the
+    /// selection already rested at the top (a key held down to reach the top, or a flick of
+    /// the wheel, stops there, as a fling bounces on a phone; a new press pulls).
+    private func allowsPull(_ command: ListCommand) -> Bool {
+        switch command {
+        case .up, .wheelUp:
+            let now = scheduler.now
+            let atRest = list.isAtTop && (list.selectedIndex == nil || list.selectedIndex == firstSelectableRow)
+            let continues = pullInput.map { now < $0.time.advanced(by: .milliseconds(Int(options.repeatGap * 1000))) } ?? false
+            let beganAtRest = continues ? (pullInput?.beganAtRest ?? false) : atRest
+            pullInput = (now, beganAtRest)
+            return beganAtRest
+        default:
+            pullInput = nil
+            return true
+        }
+    }
+
+    private var firstSelectableRow: Int? {
+        (0..<min(list.rowCount, 64)).first { rows.isSelectable(at: $0) }
+    }
+
+    /// Counts the rows a move down asked for past the last loaded row of a line source that
+    /// has more, and asks for the next page at once; any other move forgets them.
+    private func keepPendingRows(_ command: ListCommand, from before: Int?) {
+        let asked: Int
+        switch command {
+        case .down: asked = 1
+        case .pageDown: asked = max(1, list.viewportHeight - 1)
+        case .halfPageDown: asked = max(1, list.viewportHeight / 2)
+        default:
+            pendingRows = 0
+            return
+        }
+        guard footer is AutoRefreshFooter, state.hasMore, reactor?.source.printsSelection ?? false,
+              let after = list.selectedIndex, after == list.rowCount - 1 else { return }
+        let moved = after - (before ?? after)
+        pendingRows += max(0, asked - moved)
+        if pendingRows > 0 { reactor?.action.send(.loadMore) }
+    }
+
+    /// Moves the selection on by the rows asked for before they were loaded.
+    private func completePendingRows() {
+        guard pendingRows > 0, let selected = list.selectedIndex else { return }
+        let target = min(list.rowCount - 1, selected + pendingRows)
+        guard target > selected, list.select(row: target) else { return }
+        pendingRows -= target - selected
+        footerSelected = false
+        if pendingRows > 0, state.hasMore, !state.isLoadingMore { reactor?.action.send(.loadMore) }
+    }
 
     private func footerMoved(movingDown: Bool) {
         guard let auto = footer as? AutoRefreshFooter else { return }
@@ -326,7 +405,7 @@ public final class FeedScreen: ReactorView {
                 if footerSelected {
                     var style = footerView.style
                     style.reverse = true
-                    footerView.draw(footer, on: canvas, row: screenRow, style: style)
+                    footerView.draw(footer, on: canvas, row: screenRow, style: style, selected: true)
                     canvas.draw(String(list.selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
                 } else {
                     footerView.draw(footer, on: canvas, row: screenRow)
@@ -335,10 +414,11 @@ public final class FeedScreen: ReactorView {
                 break
             }
         }
-        if state.isEmpty, state.hasLoaded, !state.isRefreshing, layout.listHeight > 0 {
+        if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
             canvas.fillRow(row, style: .plain)
-            canvas.draw(" " + strings.empty, row: row, column: 0, style: .dim)
+            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) } ?? strings.empty
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
         }
         if let row = layout.statusRow { drawStatus(on: canvas, row: row, width: size.columns) }
 
@@ -349,16 +429,38 @@ public final class FeedScreen: ReactorView {
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let style = Style(bold: true, reverse: true)
         canvas.fillRow(row, style: style)
-        if titleBar.count != state.itemCount || titleBar.width != width {
-            let count = strings.itemCount(state.itemCount) + " "
+        let more = state.hasMore && state.hasLoaded && (reactor?.source.hasPages ?? true)
+        let signature = state.itemCount * 2 + (more ? 1 : 0)
+        if titleBar.count != signature || titleBar.width != width || titleBar.shift != list.horizontalOffset {
+            var count = strings.itemCount(state.itemCount, more: more) + " "
+            if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
             let countWidth = TextWidth.of(count)
             let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
             let room = max(0, width - countWidth - 1)
-            titleBar = (state.itemCount, width, TextLayout.truncate(title, toWidth: room), room,
+            titleBar = (signature, width, list.horizontalOffset, TextLayout.truncate(title, toWidth: room), room,
                         width > countWidth ? (count, width - countWidth) : nil)
         }
         canvas.draw(titleBar.title, row: row, column: 0, style: style, maxWidth: titleBar.room)
         if let (count, column) = titleBar.counter { canvas.draw(count, row: row, column: column, style: style) }
+    }
+
+    /// What Enter does on the selected row, for the help line; nil where it does nothing.
+    private var enterHelp: AppText? {
+        if footerSelected { return .helpLoadMore }
+        guard let row = list.selectedIndex else { return nil }
+        switch rows.target(at: row) {
+        case .addComment: return .helpComment
+        case .line: return .helpPrint
+        case .none: return nil
+        }
+    }
+
+    private func helpLine(enter: AppText?) -> String {
+        if let line = helpLines[enter] { return line }
+        let sideways = reactor?.source.printsSelection ?? false
+        let line = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways).helpLine
+        helpLines[enter] = line
+        return line
     }
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
@@ -369,8 +471,9 @@ public final class FeedScreen: ReactorView {
             if toast.kind != .noMoreData, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
         } else {
-            if helpText.width != width {
-                helpText = (width, " " + TextLayout.truncate(keyMap.helpLine, toWidth: max(0, width - 1)))
+            let enter = enterHelp
+            if helpText.width != width || helpText.enter != enter {
+                helpText = (width, enter, " " + TextLayout.truncate(helpLine(enter: enter), toWidth: max(0, width - 1)))
             }
             canvas.draw(helpText.text, row: row, column: 0, style: .dim)
         }

@@ -13,6 +13,17 @@ public protocol FeedSource: AnyObject {
     var stateKey: String { get }
     /// Whether Enter on an item prints it to stdout and exits (line sources).
     var printsSelection: Bool { get }
+    /// Whether the source can have more than one page (a one-shot command cannot: it shows no
+    /// footer and its count never says more may come).
+    var hasPages: Bool { get }
+    /// Whether a refresh gives back what was shown and more (input that can be read only
+    /// once), so the selection and the view stay where they are.
+    var keepsPlaceOnRefresh: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
+}
+
+extension FeedSource {
+    public var hasPages: Bool { true }
+    public var keepsPlaceOnRefresh: Bool { false }
 }
