@@ -177,6 +177,7 @@ public final class FeedScreen: ReactorView {
         }
         if rowsChanged { completePendingRows() }
         if !new.hasMore { pendingRows = 0 }
+        if pendingRows > 0, !new.isLoadingMore { reactor?.action.send(.loadMore) }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
@@ -351,7 +352,6 @@ public final class FeedScreen: ReactorView {
         guard target > selected, list.select(row: target) else { return }
         pendingRows -= target - selected
         footerSelected = false
-        if pendingRows > 0, state.hasMore, !state.isLoadingMore { reactor?.action.send(.loadMore) }
     }
 
     private func footerMoved(movingDown: Bool) {
