@@ -129,7 +129,7 @@ struct HardeningDataTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = HardeningSession.fixture("changing.txt", in: directory, Array((1...300).map { "row \($0)\n" }.joined().utf8))
         let session = try HardeningSession(["--file", path, "--release-delay", "0.1"], directory: directory)
-        try session.tmux.waitFor("200 items")
+        try session.tmux.waitFor("200+ items")
         _ = FileManager.default.createFile(atPath: path, contents: Data("only row\r\nsecond row\r\n".utf8))
         session.tmux.sendKeys("r")
         try session.tmux.waitFor("2 items")

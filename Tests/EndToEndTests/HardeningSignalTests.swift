@@ -31,7 +31,7 @@ struct HardeningSignalTests {
             let session = try HardeningSession(arguments, directory: directory)
             let app = try session.appPID()
             switch moment {
-            case .idle: try session.tmux.waitFor("10 items")
+            case .idle: try session.tmux.waitFor("10+ items")
             case .refreshing: try session.tmux.waitFor("Loading...")
             case .commandRunning: try session.tmux.waitFor("Loading...")
             }
@@ -82,7 +82,7 @@ struct HardeningSignalTests {
         let block = "perl -MPOSIX -e 'sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGHUP, SIGINT, SIGTERM, \(SIGWINCH))); exec @ARGV'"
         let session = try HardeningSession(["--latency", "0"], prefix: block)
         let app = try session.appPID()
-        try session.tmux.waitFor("10 items")
+        try session.tmux.waitFor("10+ items")
         session.resize(columns: 50, rows: 10)
         try session.tmux.waitUntil(timeout: 5, "the 50-column layout") {
             ($0.components(separatedBy: "\n").first.map(displayWidth) ?? 0) >= 48 && displayWidth($0.components(separatedBy: "\n")[0]) <= 50
@@ -101,7 +101,7 @@ struct HardeningSignalTests {
             // No core files; a trap keeps the shell alive through the tty's SIGQUIT.
             let session = try HardeningSession(["--latency", "0"], prefix: "ulimit -c 0; trap : QUIT;")
             let app = try session.appPID()
-            try session.tmux.waitFor("10 items")
+            try session.tmux.waitFor("10+ items")
             if let key { session.tmux.sendKeys(key) } else { #expect(kill(app, signal) == 0) }
             #expect(try session.exitStatus() == Int(128 + signal), "\(name)")
             session.expectTerminalRestored(name)
@@ -145,7 +145,7 @@ struct HardeningSignalTests {
         try tmux.waitFor("$")
         tmux.sendKeys("\(Tmux.shellQuote(binary.path)) --latency 0", literal: true)
         tmux.sendKeys("Enter")
-        try tmux.waitFor("10 items")
+        try tmux.waitFor("10+ items")
         #expect(pane("#{alternate_on} #{mouse_any_flag}") == "1 1")
 
         tmux.sendKeys("C-z")
@@ -157,7 +157,7 @@ struct HardeningSignalTests {
 
         tmux.sendKeys("fg", literal: true)
         tmux.sendKeys("Enter")
-        try tmux.waitUntil(timeout: 5, "the app to come back") { $0.contains("10 items") && pane("#{alternate_on} #{mouse_any_flag}") == "1 1" }
+        try tmux.waitUntil(timeout: 5, "the app to come back") { $0.contains("10+ items") && pane("#{alternate_on} #{mouse_any_flag}") == "1 1" }
         let before = tmux.capture()
         tmux.sendKeys("j")
         try tmux.waitUntil(timeout: 5, "a move after fg") { $0 != before }

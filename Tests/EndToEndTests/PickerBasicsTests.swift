@@ -41,7 +41,130 @@ struct PickerBasicsTests {
             let screen = try session.tmux.waitFor("pullfeed exited with 1")
             let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
             #expect(lines.first == expected, "\(screen)")
-            #expect(lines.count == 2, "only the error line, then the status line: \(screen)")
+            #expect(lines.count > 1 && lines[1] == "pullfeed exited with 1", "only the error line before the exit: \(screen)")
+        }
+    }
+
+    // MARK: Moving
+
+    /// 300 quick Downs (one burst, as a held key sends them) on `seq 1000 | pullfeed` select line
+    /// 301: moves past the loaded rows wait for the next page instead of being dropped.
+    @Test func downsPastTheLoadedRowsAreKept() throws {
+        let session = try Session([], term: "tmux-256color", prefix: "seq 1000 |")
+        try session.waitForSelection("1")
+        try session.tmux.waitFor("200+ items")
+        session.tmux.sendKeys("-N", "300", "Down")
+        try session.waitForSelection("301")
+        session.tmux.sendKeys("-N", "20", "PageDown")
+        try session.waitForSelection("721")
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+    }
+
+    /// Ctrl-D/U half a page, Ctrl-F/B a page, Ctrl-N/P a row, as in `less` and `vi`.
+    @Test func controlKeysMoveAsInLess() throws {
+        let session = try Session([], term: "tmux-256color", prefix: "seq 100 |")
+        try session.waitForSelection("1")
+        for (key, expected) in [("C-d", "12"), ("C-u", "1"), ("C-f", "22"), ("C-b", "1"), ("C-n", "2"), ("C-p", "1")] {
+            session.tmux.sendKeys(key)
+            try session.waitUntilSelected(exactly: expected, after: key)
+        }
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+    }
+
+    /// ← → scroll long lines by half a screen; the title shows the offset; 0 goes back.
+    @Test func leftAndRightScrollLongLines() throws {
+        let long = (0..<40).map { String(format: "w%02d", $0) }.joined(separator: " ")
+        let session = try Session(["items.txt"], term: "tmux-256color", items: [long, "short"])
+        try session.waitForSelection("w00 w01")
+        session.tmux.sendKeys("Right")
+        let screen = try session.tmux.waitFor("→39")
+        #expect(screen.components(separatedBy: "\n")[1].hasPrefix("› w10 w11"), "\(screen)")
+        session.tmux.sendKeys("0")
+        try session.tmux.waitUntil("the line start again") { !$0.contains("→39") && $0.contains("›w00 w01") }
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+    }
+
+    // MARK: Pulling
+
+    /// Holding Up to reach the top does not re-run the command; a new press at the top does.
+    @Test func aKeyRepeatThatReachesTheTopDoesNotPull() throws {
+        let session = try Session(["--command", "echo run >> runs; seq 50"], term: "tmux-256color")
+        try session.waitForSelection("1")
+        session.tmux.sendKeys("-N", "5", "Down")
+        try session.waitUntilSelected(exactly: "6", after: "5 Downs")
+        usleep(300_000)
+        session.tmux.sendKeys("-N", "12", "Up")
+        try session.waitUntilSelected(exactly: "1", after: "12 Ups")
+        usleep(1_200_000)
+        #expect(session.file("runs").split(separator: "\n").count == 1, "a burst that reached the top pulled")
+        #expect(!session.tmux.capture().contains("Pull down to refresh"))
+        session.tmux.sendKeys("Up", "Up", "Up")
+        try session.tmux.waitUntil("the second run") { _ in session.file("runs").split(separator: "\n").count == 2 }
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+    }
+
+    // MARK: Failures
+
+    /// A failed first load keeps its reason on screen (not a blank screen, not only a 3 s
+    /// toast); the retry that succeeds clears it and its toast at once.
+    @Test func aFailedFirstLoadStaysReadableAndASuccessfulRetryClearsIt() throws {
+        let command = "test -f flag || { touch flag; echo no route to host >&2; exit 1; }; echo ok"
+        let session = try Session(["--command", command], term: "tmux-256color")
+        let reason = "Refresh failed: no route to host — press r to retry"
+        try session.tmux.waitFor(reason)
+        usleep(3_500_000)
+        #expect(session.tmux.capture().contains(reason), "the reason stays after the toast's 3 s")
+        session.tmux.sendKeys("r")
+        let screen = try session.tmux.waitFor("›ok")
+        #expect(!screen.contains("failed"), "\(screen)")
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+    }
+
+    // MARK: Texts
+
+    /// The help line says what Enter does here; a one-shot command has no footer and no `+`.
+    @Test func textsSayWhatHappens() throws {
+        let lines = try Session([], term: "tmux-256color", prefix: "seq 3 |")
+        var screen = try lines.tmux.waitFor("Enter print")
+        #expect(!screen.contains("Enter open"))
+        lines.tmux.sendKeys("q")
+        _ = try lines.exitStatus()
+
+        let oneShot = try Session(["--command", "seq 3"], term: "tmux-256color")
+        screen = try oneShot.tmux.waitFor("3 items")
+        #expect(!screen.contains("No more data") && !screen.contains("load more") && !screen.contains("3+"), "\(screen)")
+        oneShot.tmux.sendKeys("End", "Down", "Down")
+        usleep(300_000)
+        #expect(!oneShot.tmux.capture().contains("No more data"))
+        oneShot.tmux.sendKeys("q")
+        _ = try oneShot.exitStatus()
+
+        let demo = try Session(["--latency", "0"], term: "tmux-256color")
+        screen = try demo.tmux.waitFor("10+ items")
+        #expect(!screen.contains("Enter"), "no Enter entry on an article's text: \(screen)")
+        for _ in 0..<12 where !demo.tmux.capture().contains("›  ＋ Add a comment") {
+            let before = demo.selected()
+            demo.tmux.sendKeys("Down")
+            try demo.tmux.waitUntil("the selection to move") { _ in demo.selected() != before }
+        }
+        try demo.tmux.waitUntil("Enter comment on the add-comment row") { screen in
+            screen.contains("›  ＋ Add a comment") && screen.contains("Enter comment")
+        }
+        demo.tmux.sendKeys("q")
+        _ = try demo.exitStatus()
+    }
+}
+
+extension EveryTerminalTests.Session {
+    /// Waits until the selected row's text is exactly `text`.
+    func waitUntilSelected(exactly text: String, after what: String, timeout: Double = 10) throws {
+        try tmux.waitUntil(timeout: timeout, "\(text) selected after \(what)") { screen in
+            screen.components(separatedBy: "\n").contains { $0 == "›" + text }
         }
     }
 }

@@ -311,7 +311,8 @@ public final class FeedScreen: ReactorView {
         switch command {
         case .up, .wheelUp:
             let now = scheduler.now
-            let atRest = list.isAtTop && (list.selectedIndex == nil || list.selectedIndex == firstSelectableRow)
+            // The wheel scrolls the view, not the selection: for it, resting at the top is the view's.
+            let atRest = list.isAtTop && (command != .up || list.selectedIndex == nil || list.selectedIndex == firstSelectableRow)
             let continues = pullInput.map { now < $0.time.advanced(by: .milliseconds(Int(options.repeatGap * 1000))) } ?? false
             let beganAtRest = continues ? (pullInput?.beganAtRest ?? false) : atRest
             pullInput = (now, beganAtRest)
