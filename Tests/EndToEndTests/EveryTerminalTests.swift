@@ -132,6 +132,27 @@ struct EveryTerminalTests {
         #expect(!lines.contains { $0.contains("quit") && $0.contains("exited") })
     }
 
+    /// The restore on the exits that are not `q`, on a terminal without an alternate screen:
+    /// Ctrl-C (130), SIGTERM (143) and SIGHUP (129) while a command runs leave `stty -g` as it
+    /// was and the prompt on a clean line.
+    @Test(arguments: [("C-c", 0, 130), ("", SIGTERM, 143), ("", SIGHUP, 129)] as [(String, Int32, Int)])
+    func signalsRestoreATerminalWithoutAnAlternateScreen(key: String, signal: Int32, status: Int) throws {
+        // The shell that records the exit must outlive the Ctrl-C sent to the foreground group.
+        let session = try Session(["--command", "seq 5; sleep 0.3"], term: "vt220", prefix: "trap : INT;")
+        try session.waitForSelection("1")
+        session.tmux.sendKeys("r")
+        if signal != 0 {
+            let pid = try #require(session.tmux.panePID().flatMap { HardeningSession.descendant(of: $0, named: "pullfeed") })
+            #expect(kill(pid, signal) == 0)
+        } else {
+            session.tmux.sendKeys(key)
+        }
+        #expect(try session.exitStatus() == status)
+        let lines = session.lines().filter { !$0.isEmpty }
+        let exitLine = try #require(lines.firstIndex { $0.contains("pullfeed exited with") }, "\(lines)")
+        #expect(lines[exitLine] == "pullfeed exited with \(status)", "\(lines)")
+    }
+
     /// A 1-column window on the Linux console: nothing overflows, the terminal is given back.
     @Test func oneColumnOnTheLinuxConsole() throws {
         let session = try Session([], term: "linux", columns: 1, rows: 6)
@@ -153,6 +174,8 @@ struct EveryTerminalTests {
         #expect(screen.components(separatedBy: "\n")[0].hasPrefix(" PullFeed · items.txt"))
         if lang.hasPrefix("zh") {
             try session.tmux.waitFor("已经全部加载完毕")
+            let screen = try session.tmux.waitFor("q 退出")
+            #expect(screen.contains("1 项") && screen.contains("回车 输出"), "every text is Chinese: \(screen)")
         } else {
             try session.tmux.waitFor("No more data")
         }
