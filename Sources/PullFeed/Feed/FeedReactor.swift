@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import OpenCombine
+import PullToRefresh
 import Reactors
 import TerminalUI
 
@@ -23,7 +24,6 @@ public final class FeedReactor: Reactor {
         case loadMore
         /// Loads the rest of a line source in large pages (End: go to the end of the input).
         case loadRest
-        case select(Int?)
         case choose(String)
     }
 
@@ -36,7 +36,6 @@ public final class FeedReactor: Reactor {
         /// The first load failed for this reason (nil: a refresh began or succeeded).
         case setFailure(String?)
         case hideToast(Int)
-        case select(Int?)
         case choose(String)
     }
 
@@ -55,7 +54,6 @@ public final class FeedReactor: Reactor {
         /// Why the first load failed, while nothing has loaded yet: the empty list says it
         /// until the next refresh.
         public var failure: String?
-        public var selectedRow: Int?
         /// Bumped whenever the set of items changes (not for comment edits inside a section).
         public var itemsVersion = 0
         /// Bumped when a refresh replaces the items (the list goes back to the top).
@@ -65,6 +63,11 @@ public final class FeedReactor: Reactor {
         @Pulse public var chosenLine: String?
 
         public var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
+        /// What the header and footer show: whether a refresh or a load runs, and whether
+        /// there is more.
+        public var activity: RefreshActivity {
+            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated)
+        }
         public var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
     }
 
@@ -109,7 +112,6 @@ public final class FeedReactor: Reactor {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest: return loadMore(limit: max(pageSize, Self.bulkPageSize))
-        case .select(let row): return Just(.select(row)).eraseToAnyPublisher()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         }
     }
@@ -205,7 +207,6 @@ public final class FeedReactor: Reactor {
             state.hasMore = page.hasMore
             state.hasLoaded = true
             state.lastUpdated = date
-            state.selectedRow = nil
             state.failure = nil
             // A failure's toast is out of date once the same kind of request succeeds.
             if case .refreshFailed? = state.toast?.kind { state.toast = nil }
@@ -219,8 +220,6 @@ public final class FeedReactor: Reactor {
             state.failure = state.hasLoaded ? nil : reason
         case .hideToast(let id):
             if state.toast?.id == id { state.toast = nil }
-        case .select(let row):
-            state.selectedRow = row
         case .choose(let line):
             state.chosenLine = line
         }

@@ -11,14 +11,15 @@ import PullToRefresh
 import Reactors
 import TerminalUI
 
-/// The feed's view: title bar, the sectioned list with the refresh header above it and the
-/// footer below it, and the status line (key help, or a toast). It turns input into list
-/// moves, pulls and reactor actions, and draws only from the reactor's state and its
-/// components' states, into any `Canvas` (the terminal, or a `MemoryScreen` in tests).
+/// The feed's view: title bar, the sectioned list with pull-to-refresh attached
+/// (`RefreshableList`: the header above the rows, the footer below them, every pull, release
+/// and load-more mechanic), and the status line (key help, or a toast). It turns keys into
+/// list commands and reactor actions, and draws only from the reactor's state, into any
+/// `Canvas` (the terminal, or a `MemoryScreen` in tests).
 ///
-/// Bindings (seeds 000–003): the header's and footer's `refreshingPublisher` become
-/// `.refresh` / `.loadMore` actions; the state's `isRefreshing`, `isLoadingMore` and
-/// `hasMore` drive the components back (begin, end, no more data).
+/// The reactor's state owns whether a refresh or a load runs and whether there is more; one
+/// `RefreshableList.bind(activity:refresh:loadMore:)` call drives the header and footer from it
+/// and turns their requests into `.refresh` / `.loadMore` actions.
 public final class FeedScreen: ReactorView {
     public typealias Reactor = FeedReactor
 
@@ -39,7 +40,9 @@ public final class FeedScreen: ReactorView {
     }
 
     public let reactorViewStorage = ReactorViewStorage<FeedReactor>()
-    public let list: ListView
+    /// The list with its header and footer attached.
+    public let refreshable: RefreshableList
+    public var list: ListView { refreshable.list }
     public let header: RefreshHeader
     public let footer: RefreshFooter
     public let options: Options
@@ -56,23 +59,10 @@ public final class FeedScreen: ReactorView {
     public var onChoose: (String) -> Void = { _ in }
 
     private let rows = FeedRows()
-    private let headerView: RefreshHeaderView
-    private let footerView: RefreshFooterView
     private var state = FeedReactor.State()
     private var toast: Toast?
     /// End was pressed while more data was coming: keep following the end as pages arrive.
     private var followsEnd = false
-    /// Down on the last row moved the selection onto the auto footer's row ("Press Enter or
-    /// scroll down to load more"), so Enter loads instead of activating the last row.
-    private var footerSelected = false
-    private var componentBindings = Set<AnyCancellable>()
-    private let scheduler: LoopScheduler
-    /// Rows that Down, PgDn or Ctrl-D asked for beyond the loaded rows of a line source: the
-    /// selection goes on by that many when the next page arrives (as `less` and `fzf` do).
-    private var pendingRows = 0
-    /// The last Up or wheel-up input, and whether the burst it belongs to began while the
-    /// selection rested at the top (only such a burst pulls).
-    private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
     /// The help line for each thing Enter can do, made on first use.
     private var helpLines: [AppText?: String] = [:]
     /// The title bar's texts as last laid out, and the item count and width they were made for.
@@ -84,7 +74,6 @@ public final class FeedScreen: ReactorView {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
         keyMap = FeedCommand.keyMap(strings: strings)
-        self.scheduler = scheduler
         let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
@@ -95,33 +84,30 @@ public final class FeedScreen: ReactorView {
         let formatter = LastUpdatedFormatter(
             language: options.language,
             calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
-        headerView = RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter)
-        footerView = RefreshFooterView(language: options.language, glyphs: glyphs)
-        list = ListView(dataSource: rows)
+        let list = ListView(dataSource: rows)
         if !options.unicode { list.selectionMarker = ">" }
-        for component in [header, footer] as [RefreshComponent] {
-            component.changes
-                .sink { [weak self] in self?.componentsChanged() }
-                .store(in: &componentBindings)
-        }
+        refreshable = RefreshableList(
+            list: list, scheduler: scheduler, header: header, footer: footer,
+            headerView: RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter),
+            footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
+        refreshable.repeatGap = options.repeatGap
+        refreshable.onChange = { [weak self] in self?.onNeedsRender() }
     }
 
     // MARK: - Binding
 
     public func bind(reactor: FeedReactor) {
         titleBar.width = -1
-        header.refreshingPublisher
-            .map { FeedReactor.Action.refresh }
-            .subscribe(reactor.action)
-            .store(in: &cancellables)
-        footer.refreshingPublisher
-            .map { FeedReactor.Action.loadMore }
-            .subscribe(reactor.action)
-            .store(in: &cancellables)
-
+        refreshable.showsFooter = reactor.source.hasPages
         reactor.state
             .sink { [weak self] in self?.apply($0) }
             .store(in: &cancellables)
+        refreshable.bind(
+            activity: reactor.state.map(\.activity).removeDuplicates(),
+            refresh: { [weak reactor] in reactor?.action.send(.refresh) },
+            loadMore: { [weak reactor] in reactor?.action.send(.loadMore) }
+        )
+        .store(in: &cancellables)
         reactor.pulse(\.$toast)
             .dropFirst()
             .sink { [weak self] in self?.show($0) }
@@ -132,52 +118,18 @@ public final class FeedScreen: ReactorView {
             .store(in: &cancellables)
     }
 
-    /// Brings the list and the refresh components in line with a new state.
+    /// Brings the rows in line with a new state (the header and footer follow through the
+    /// binding).
     private func apply(_ new: FeedReactor.State) {
         let old = state
         state = new
-        var rowsChanged = false
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
-            let sameItems = new.generation == old.generation
             // Input that cannot be read again comes back whole: the place stays.
-            list.reloadData(keepingSelection: sameItems || (reactor?.source.keepsPlaceOnRefresh ?? false))
-            footer.hasContent = !new.isEmpty && (reactor?.source.hasPages ?? true)
-            if !sameItems { pendingRows = 0 }
-            rowsChanged = true
+            let keepsPlace = new.generation == old.generation || keepsPlaceOnRefresh
+            refreshable.reloadData(keepingSelection: keepsPlace)
         }
-        header.lastUpdated = new.lastUpdated
-
-        if new.isRefreshing != old.isRefreshing {
-            if new.isRefreshing {
-                if !(reactor?.source.keepsPlaceOnRefresh ?? false) { list.scrollToTop() }
-                header.beginRefreshing()
-                // A footer still parking would cancel this refresh the moment it fires.
-                if footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
-            } else {
-                header.endRefreshing(success: new.lastUpdated != old.lastUpdated)
-            }
-        }
-        if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore {
-            if new.isLoadingMore {
-                footer.beginRefreshing()
-                if header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
-            } else if !new.hasMore {
-                footer.endRefreshingWithNoMoreData()
-            } else {
-                footer.resetNoMoreData()
-                footer.endRefreshing(hasMore: true)
-            }
-        }
-        syncInsets()
-        if rowsChanged {
-            footerSelected = false
-            // Appended rows push the footer out of view: that ends its arrival at the bottom.
-            footerMoved(movingDown: false)
-        }
-        if rowsChanged { completePendingRows() }
-        if !new.hasMore { pendingRows = 0 }
-        if pendingRows > 0, !new.isLoadingMore { reactor?.action.send(.loadMore) }
+        if new.isRefreshing, !old.isRefreshing, !keepsPlaceOnRefresh { refreshable.scrollToTop() }
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
@@ -185,25 +137,17 @@ public final class FeedScreen: ReactorView {
         onNeedsRender()
     }
 
+    private var keepsPlaceOnRefresh: Bool { reactor?.source.keepsPlaceOnRefresh ?? false }
+
     private func show(_ toast: Toast?) {
         self.toast = toast
         // Following the end retries nothing: a failed page stops it (else a broken source
-        // would be asked again and again).
+        // would be asked again and again), and so does a move past the loaded rows.
         if case .loadMoreFailed? = toast?.kind {
             followsEnd = false
-            pendingRows = 0
+            refreshable.cancelPendingRows()
         }
         onNeedsRender()
-    }
-
-    private func componentsChanged() {
-        syncInsets()
-        onNeedsRender()
-    }
-
-    private func syncInsets() {
-        if list.topInset != header.visibleHeight { list.setTopInset(header.visibleHeight) }
-        if list.bottomInset != footer.visibleHeight { list.bottomInset = footer.visibleHeight }
     }
 
     // MARK: - Input
@@ -213,7 +157,7 @@ public final class FeedScreen: ReactorView {
         switch event {
         case .key(let key):
             guard let command = keyMap.action(for: key) else {
-                releasePulls()
+                refreshable.releasePulls()
                 return
             }
             perform(command)
@@ -244,15 +188,14 @@ public final class FeedScreen: ReactorView {
         case .move(let listCommand):
             move(listCommand)
         case .refresh:
-            releasePulls()
+            refreshable.releasePulls()
+            refreshable.cancelPendingRows()
             followsEnd = false
-            footerSelected = false
-            pendingRows = 0
-            if !(reactor?.source.keepsPlaceOnRefresh ?? false) { list.scrollToTop() }
+            if !keepsPlaceOnRefresh { refreshable.scrollToTop() }
             reactor?.action.send(.refresh)
             onNeedsRender()
         case .activate:
-            releasePulls()
+            refreshable.releasePulls()
             activate()
         case .quit:
             onQuit()
@@ -263,113 +206,15 @@ public final class FeedScreen: ReactorView {
     }
 
     private func move(_ command: ListCommand) {
-        footerSelected = false
-        let pullsAllowed = allowsPull(command)
-        let before = list.selectedIndex
-        let outcome = list.apply(command)
-        let movingDown: Bool
-        switch command {
-        case .down, .pageDown, .halfPageDown, .end, .wheelDown: movingDown = true
-        default: movingDown = false
-        }
-        keepPendingRows(command, from: before)
+        refreshable.apply(command)
         followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
-
-        switch outcome {
-        case .overscrollTop(let rows) where pullsAllowed:
-            backFooter?.release()
-            header.pull(by: rows)
-        case .overscrollTop:
-            break
-        case .overscrollBottom(let rows):
-            header.release()
-            backFooter?.pull(by: rows)
-            if command == .down, footer is AutoRefreshFooter, !footer.isHidden { footerSelected = true }
-        default:
-            releasePulls()
-        }
-        syncInsets()
-        if followsEnd {
-            reactor?.action.send(.loadRest)
-        } else {
-            footerMoved(movingDown: movingDown)
-        }
-        if case .clicked(let row) = outcome {
-            reactor?.action.send(.select(row))
-        } else if outcome == .moved {
-            reactor?.action.send(.select(list.selectedIndex))
-        }
+        if followsEnd { reactor?.action.send(.loadRest) }
         onNeedsRender()
     }
 
-    private var backFooter: BackRefreshFooter? { footer as? BackRefreshFooter }
-
-    /// Whether an Up or wheel-up may pull the header: only in a burst that began while the
-    /// selection already rested at the top (a key held down to reach the top, or a flick of
-    /// the wheel, stops there, as a fling bounces on a phone; a new press pulls).
-    private func allowsPull(_ command: ListCommand) -> Bool {
-        switch command {
-        case .up, .wheelUp:
-            let now = scheduler.now
-            // The wheel scrolls the view, not the selection: for it, resting at the top is the view's.
-            let atRest = list.isAtTop && (command != .up || list.selectedIndex == nil || list.selectedIndex == firstSelectableRow)
-            let continues = pullInput.map { now < $0.time.advanced(by: .milliseconds(Int(options.repeatGap * 1000))) } ?? false
-            let beganAtRest = continues ? (pullInput?.beganAtRest ?? false) : atRest
-            pullInput = (now, beganAtRest)
-            return beganAtRest
-        default:
-            pullInput = nil
-            return true
-        }
-    }
-
-    private var firstSelectableRow: Int? {
-        (0..<min(list.rowCount, 64)).first { rows.isSelectable(at: $0) }
-    }
-
-    /// Counts the rows a move down asked for past the last loaded row of a line source that
-    /// has more, and asks for the next page at once; any other move forgets them.
-    private func keepPendingRows(_ command: ListCommand, from before: Int?) {
-        let asked: Int
-        switch command {
-        case .down: asked = 1
-        case .pageDown: asked = max(1, list.viewportHeight - 1)
-        case .halfPageDown: asked = max(1, list.viewportHeight / 2)
-        default:
-            pendingRows = 0
-            return
-        }
-        guard footer is AutoRefreshFooter, state.hasMore, reactor?.source.printsSelection ?? false,
-              let after = list.selectedIndex, after == list.rowCount - 1 else { return }
-        let moved = after - (before ?? after)
-        pendingRows += max(0, asked - moved)
-        if pendingRows > 0 { reactor?.action.send(.loadMore) }
-    }
-
-    /// Moves the selection on by the rows asked for before they were loaded.
-    private func completePendingRows() {
-        guard pendingRows > 0, let selected = list.selectedIndex else { return }
-        let target = min(list.rowCount - 1, selected + pendingRows)
-        guard target > selected, list.select(row: target) else { return }
-        pendingRows -= target - selected
-        footerSelected = false
-    }
-
-    private func footerMoved(movingDown: Bool) {
-        guard let auto = footer as? AutoRefreshFooter else { return }
-        auto.viewDidMove(atBottom: list.isBottomAccessoryFullyVisible && list.rowCount > 0, movingDown: movingDown)
-    }
-
-    private func releasePulls() {
-        header.release()
-        backFooter?.release()
-    }
-
     private func activate() {
-        guard !footerSelected, let row = list.selectedIndex else {
-            footer.activate()
-            return
-        }
+        if refreshable.activateFooter() { return }
+        guard let row = list.selectedIndex else { return }
         switch rows.target(at: row) {
         case .addComment(let cell):
             cell.action.send(.create)
@@ -387,34 +232,8 @@ public final class FeedScreen: ReactorView {
         let size = canvas.size
         lastSize = size
         let layout = ScreenLayout(size: size)
-        if list.viewportHeight != layout.listHeight { list.viewportHeight = layout.listHeight }
-        if footerSelected, footer.isHidden || !list.isBottomAccessoryFullyVisible { footerSelected = false }
-        list.showsSelection = !footerSelected
-
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
-
-        let headerLines = headerView.lines(for: header, rows: list.topInset)
-        list.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns) { [self] line, screenRow in
-            switch line {
-            case .topAccessory(let i):
-                guard i < headerLines.count else { return }
-                let isStateLine = headerLines.count == 1 || i == headerLines.count - 2
-                canvas.draw(headerLines[i], row: screenRow, column: 0,
-                            style: isStateLine ? headerView.titleStyle : headerView.detailStyle)
-            case .bottomAccessory(let i):
-                guard i == 0 else { return }
-                if footerSelected {
-                    var style = footerView.style
-                    style.reverse = true
-                    footerView.draw(footer, on: canvas, row: screenRow, style: style, selected: true)
-                    canvas.draw(String(list.selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
-                } else {
-                    footerView.draw(footer, on: canvas, row: screenRow)
-                }
-            case .row:
-                break
-            }
-        }
+        refreshable.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns)
         if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
             canvas.fillRow(row, style: .plain)
@@ -422,9 +241,6 @@ public final class FeedScreen: ReactorView {
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
         }
         if let row = layout.statusRow { drawStatus(on: canvas, row: row, width: size.columns) }
-
-        header.didRender()
-        footer.didRender()
     }
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
@@ -447,7 +263,7 @@ public final class FeedScreen: ReactorView {
 
     /// What Enter does on the selected row, for the help line; nil where it does nothing.
     private var enterHelp: AppText? {
-        if footerSelected { return .helpLoadMore }
+        if refreshable.isFooterSelected { return .helpLoadMore }
         guard let row = list.selectedIndex else { return nil }
         switch rows.target(at: row) {
         case .addComment: return .helpComment

@@ -1,0 +1,358 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OpenCombine
+import TerminalUI
+
+/// A `ListView` with pull-to-refresh attached: give it a header and a footer, hand it the
+/// list commands your keys and mouse produce, and it does every mechanic a phone's table view
+/// does for them.
+///
+/// ```swift
+/// let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler)
+/// refreshable.header = RefreshHeader(scheduler: loop.scheduler)
+/// refreshable.footer = AutoRefreshFooter(scheduler: loop.scheduler)
+/// ```
+///
+/// What it does for you:
+/// - **Pull.** Up (or the wheel) past the top pulls the header one row per step, but only in
+///   a burst of input that began while the view rested at the top: a held-down key or a flick
+///   of the wheel that reaches the top stops there, as a fling bounces on a phone.
+/// - **Release.** Any other command, `releasePulls()` (call it for keys the list does not
+///   handle), or the header's release delay lets go: past the threshold it refreshes.
+/// - **Insets.** The list's top and bottom accessory lines always equal the header's and the
+///   footer's heights, so a pulled or parked header pushes the rows down.
+/// - **Load more.** The auto footer starts loading when it comes fully into view while the
+///   user moves down; Down on the last row gives the footer row the selection, and
+///   `activateFooter()` (Enter there) loads. The back footer is pulled with Down past the
+///   bottom. Moves past the last loaded row are kept and completed when the rows arrive.
+/// - **Hiding.** The footer hides while the list is empty or `showsFooter` is false.
+/// - **Drawing.** `draw(on:top:height:width:)` draws the rows and the header and footer rows.
+///
+/// Whether a refresh or a load is running, and whether there is more, is not decided here:
+/// bind the components to the state that owns it with `bind(activity:refresh:loadMore:)`.
+/// Confined to the UI thread, like the components.
+public final class RefreshableList {
+    /// The list the components are attached to.
+    public let list: ListView
+    /// The refresh header above the first row, if any.
+    public var header: RefreshHeader? {
+        didSet { attach(header, replacing: oldValue) }
+    }
+    /// The load-more footer below the last row, if any.
+    public var footer: RefreshFooter? {
+        didSet {
+            attach(footer, replacing: oldValue)
+            reloadFooterContent()
+        }
+    }
+    /// How the header is drawn.
+    public var headerView: RefreshHeaderView
+    /// How the footer is drawn.
+    public var footerView: RefreshFooterView
+    /// Whether the footer shows at all (a source that cannot have more pages hides it).
+    public var showsFooter = true {
+        didSet { reloadFooterContent() }
+    }
+    /// Up or wheel input closer together than this (seconds) is one burst: a held key's
+    /// repeats, or one flick of the wheel.
+    public var repeatGap: Double = 0.12
+    /// Called after anything visible changed (a component, the insets): render again.
+    public var onChange: () -> Void = {}
+
+    /// Whether the footer row has the selection (Down on the last row moves it there).
+    public private(set) var isFooterSelected = false
+    /// Rows that moves asked for past the last loaded row; completed when rows arrive.
+    public private(set) var pendingRows = 0
+
+    private let scheduler: LoopScheduler
+    /// The bound load-more request (see `bind`).
+    private var requestMore: (() -> Void)?
+    private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
+    private var componentChanges: [ObjectIdentifier: AnyCancellable] = [:]
+
+    /// Attaches nothing yet: set `header` and `footer`.
+    public init(
+        list: ListView, scheduler: LoopScheduler,
+        header: RefreshHeader? = nil, footer: RefreshFooter? = nil,
+        headerView: RefreshHeaderView = RefreshHeaderView(language: .english, glyphs: .unicode),
+        footerView: RefreshFooterView = RefreshFooterView(language: .english, glyphs: .unicode)
+    ) {
+        self.list = list
+        self.scheduler = scheduler
+        self.headerView = headerView
+        self.footerView = footerView
+        self.header = header
+        self.footer = footer
+        attach(header, replacing: nil)
+        attach(footer, replacing: nil)
+        reloadFooterContent()
+    }
+
+    private func attach(_ component: RefreshComponent?, replacing old: RefreshComponent?) {
+        if let old { componentChanges[ObjectIdentifier(old)] = nil }
+        if let component {
+            componentChanges[ObjectIdentifier(component)] = component.changes.sink { [weak self] in
+                self?.syncInsets()
+                self?.onChange()
+            }
+        }
+        syncInsets()
+    }
+
+    // MARK: Input
+
+    /// Applies a navigation command with the pull, release, load-more and selection mechanics.
+    @discardableResult
+    public func apply(_ command: ListCommand) -> ListOutcome {
+        isFooterSelected = false
+        let pulls = allowsPull(command)
+        let before = list.selectedIndex
+        let outcome = list.apply(command)
+        let movingDown: Bool
+        switch command {
+        case .down, .pageDown, .halfPageDown, .end, .wheelDown: movingDown = true
+        default: movingDown = false
+        }
+        keepPendingRows(command, from: before)
+
+        switch outcome {
+        case .overscrollTop(let rows) where pulls:
+            backFooter?.release()
+            header?.pull(by: rows)
+        case .overscrollTop:
+            break
+        case .overscrollBottom(let rows):
+            header?.release()
+            backFooter?.pull(by: rows)
+            if command == .down, let footer, footer is AutoRefreshFooter, !footer.isHidden { isFooterSelected = true }
+        default:
+            releasePulls()
+        }
+        syncInsets()
+        footerArrival(movingDown: movingDown)
+        if pendingRows > 0 {
+            // The next page is asked for at once (no park step): the user is waiting for it.
+            if let requestMore { requestMore() } else { footer?.beginRefreshing() }
+        }
+        onChange()
+        return outcome
+    }
+
+    /// Lets go of any pull (call it for input the list does not handle: any other key).
+    public func releasePulls() {
+        header?.release()
+        backFooter?.release()
+    }
+
+    /// Enter on the footer row: loads when it is idle. Returns whether the footer had the
+    /// selection (Enter was the footer's).
+    @discardableResult
+    public func activateFooter() -> Bool {
+        guard isFooterSelected || list.selectedIndex == nil else { return false }
+        footer?.activate()
+        return true
+    }
+
+    /// Forgets moves asked for past the last loaded row (a failed load, a new refresh).
+    public func cancelPendingRows() {
+        pendingRows = 0
+    }
+
+    // MARK: Data
+
+    /// Reloads the rows from the data source, then keeps the insets, the footer's visibility
+    /// and its arrival at the bottom right, and completes moves made past the old last row.
+    public func reloadData(keepingSelection: Bool) {
+        list.reloadData(keepingSelection: keepingSelection)
+        if !keepingSelection { pendingRows = 0 }
+        reloadFooterContent()
+        isFooterSelected = false
+        completePendingRows()
+        syncInsets()
+        // Appended rows push the footer out of view: that ends its arrival at the bottom.
+        footerArrival(movingDown: false)
+    }
+
+    /// Scrolls to the very top, where the header shows (a refresh begun from anywhere).
+    public func scrollToTop() {
+        list.scrollToTop()
+        footerArrival(movingDown: false)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the rows, the header's rows above them and the footer's row below them into rows
+    /// `top ..< top + height` of `canvas`, then tells the components a frame was drawn.
+    public func draw(on canvas: Canvas, top: Int, height: Int, width: Int) {
+        if list.viewportHeight != height { list.viewportHeight = height }
+        if isFooterSelected, footer?.isHidden ?? true || !list.isBottomAccessoryFullyVisible { isFooterSelected = false }
+        list.showsSelection = !isFooterSelected
+        let headerLines = header.map { headerView.lines(for: $0, rows: list.topInset) } ?? []
+        list.draw(on: canvas, top: top, height: height, width: width) { [self] line, screenRow in
+            switch line {
+            case .topAccessory(let i):
+                guard i < headerLines.count else { return }
+                let isStateLine = headerLines.count == 1 || i == headerLines.count - 2
+                canvas.draw(headerLines[i], row: screenRow, column: 0,
+                            style: isStateLine ? headerView.titleStyle : headerView.detailStyle)
+            case .bottomAccessory(let i):
+                guard i == 0, let footer else { return }
+                if isFooterSelected {
+                    var style = footerView.style
+                    style.reverse = true
+                    footerView.draw(footer, on: canvas, row: screenRow, style: style, selected: true)
+                    canvas.draw(String(list.selectionMarker), row: screenRow, column: 0, style: style, maxWidth: 1)
+                } else {
+                    footerView.draw(footer, on: canvas, row: screenRow)
+                }
+            case .row:
+                break
+            }
+        }
+        header?.didRender()
+        footer?.didRender()
+    }
+
+    // MARK: Mechanics
+
+    private var backFooter: BackRefreshFooter? { footer as? BackRefreshFooter }
+
+    private func syncInsets() {
+        let top = header?.visibleHeight ?? 0
+        let bottom = footer?.visibleHeight ?? 0
+        if list.topInset != top { list.setTopInset(top) }
+        if list.bottomInset != bottom { list.bottomInset = bottom }
+    }
+
+    private func reloadFooterContent() {
+        footer?.hasContent = showsFooter && list.rowCount > 0
+        syncInsets()
+    }
+
+    private func footerArrival(movingDown: Bool) {
+        guard let auto = footer as? AutoRefreshFooter else { return }
+        auto.viewDidMove(atBottom: list.isBottomAccessoryFullyVisible && list.rowCount > 0, movingDown: movingDown)
+    }
+
+    /// Whether an Up or wheel-up may pull the header: only in a burst that began at rest at
+    /// the top (for Up, the selection on the first row; for the wheel, the view at the top).
+    private func allowsPull(_ command: ListCommand) -> Bool {
+        switch command {
+        case .up, .wheelUp:
+            let now = scheduler.now
+            let atRest = list.isAtTop && (command != .up || list.selectedIndex == nil || list.selectedIndex == firstSelectableRow)
+            let gap = LoopScheduler.SchedulerTimeType.Stride.milliseconds(Int(repeatGap * 1000))
+            let continues = pullInput.map { now < $0.time.advanced(by: gap) } ?? false
+            let beganAtRest = continues ? (pullInput?.beganAtRest ?? false) : atRest
+            pullInput = (now, beganAtRest)
+            return beganAtRest
+        default:
+            pullInput = nil
+            return true
+        }
+    }
+
+    private var firstSelectableRow: Int? {
+        (0..<min(list.rowCount, 64)).first { list.dataSource.isSelectable(at: $0) }
+    }
+
+    /// Counts the rows a move down asked for past the last loaded row while the auto footer
+    /// can load more; any other move forgets them.
+    private func keepPendingRows(_ command: ListCommand, from before: Int?) {
+        let asked: Int
+        switch command {
+        case .down: asked = 1
+        case .pageDown: asked = max(1, list.viewportHeight - 1)
+        case .halfPageDown: asked = max(1, list.viewportHeight / 2)
+        default:
+            pendingRows = 0
+            return
+        }
+        guard let footer = footer as? AutoRefreshFooter, !footer.isHidden, footer.state != .noMoreData,
+              let after = list.selectedIndex, after == list.rowCount - 1 else { return }
+        pendingRows += max(0, asked - (after - (before ?? after)))
+    }
+
+    private func completePendingRows() {
+        guard pendingRows > 0, let selected = list.selectedIndex else { return }
+        let target = min(list.rowCount - 1, selected + pendingRows)
+        guard target > selected, list.select(row: target) else { return }
+        pendingRows -= target - selected
+    }
+}
+
+/// What the owner of the data says about refreshing and loading: the one truth the header and
+/// footer show (a reactor's state maps to it).
+public struct RefreshActivity: Equatable, Sendable {
+    /// A refresh (header) request is running.
+    public var isRefreshing: Bool
+    /// A load-more (footer) request is running.
+    public var isLoadingMore: Bool
+    /// More pages may come.
+    public var hasMore: Bool
+    /// When the data last refreshed successfully (the header's "Last updated").
+    public var lastUpdated: Date?
+
+    public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil) {
+        self.isRefreshing = isRefreshing
+        self.isLoadingMore = isLoadingMore
+        self.hasMore = hasMore
+        self.lastUpdated = lastUpdated
+    }
+}
+
+extension RefreshableList {
+    /// Binds the header and footer to the state that owns refreshing, in both directions, in
+    /// one call: each `activity` drives the components (begin, end, no more data, last
+    /// updated), and a request from a component (a pull released, the footer reached or
+    /// activated) calls `refresh` or `loadMore`. The components never decide on their own.
+    ///
+    /// Ordering rules live here, once: a refresh that begins ends a footer still parking (its
+    /// request would cancel the refresh), a load that begins ends a header still refreshing,
+    /// and a refresh ends with success only when `lastUpdated` moved. A load that ends with
+    /// more to come completes the moves made past the old last row by asking again.
+    public func bind<P: Publisher>(
+        activity: P, refresh: @escaping () -> Void, loadMore: @escaping () -> Void
+    ) -> AnyCancellable where P.Output == RefreshActivity, P.Failure == Never {
+        var old = RefreshActivity(hasMore: true)
+        var isFirst = true
+        requestMore = loadMore
+        let applying = activity.sink { [weak self] new in
+            guard let self else { return }
+            defer { old = new; isFirst = false }
+            header?.lastUpdated = new.lastUpdated
+            if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
+                if new.isRefreshing {
+                    header?.beginRefreshing()
+                    if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
+                } else {
+                    header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
+                }
+            }
+            if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
+                if new.isLoadingMore {
+                    footer?.beginRefreshing()
+                    if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
+                } else if !new.hasMore {
+                    footer?.endRefreshingWithNoMoreData()
+                    pendingRows = 0
+                } else {
+                    footer?.resetNoMoreData()
+                    footer?.endRefreshing(hasMore: true)
+                }
+            }
+            if pendingRows > 0, new.hasMore, !new.isLoadingMore, !new.isRefreshing { loadMore() }
+        }
+        let refreshes = header?.refreshingPublisher.sink { refresh() }
+        let loads = footer?.refreshingPublisher.sink { loadMore() }
+        return AnyCancellable { [weak self] in
+            self?.requestMore = nil
+            applying.cancel()
+            refreshes?.cancel()
+            loads?.cancel()
+        }
+    }
+}
