@@ -103,7 +103,10 @@ public final class FeedReactor: Reactor {
         switch action {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
-        case .loadRest: return loadMore(limit: max(pageSize, Self.bulkPageSize))
+        case .loadRest:
+            return source.loadsRestPageByPage
+                ? loadMore(limit: pageSize, untilEnd: true)
+                : loadMore(limit: max(pageSize, Self.bulkPageSize))
         case .select(let row): return Just(.select(row)).eraseToAnyPublisher()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         }
@@ -115,13 +118,18 @@ public final class FeedReactor: Reactor {
         return request(.header, PageRequest(offset: 0, limit: pageSize)) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
-            case .success(let page): return Just(.replace(page, at: self.now())).eraseToAnyPublisher()
+            case .success(let page):
+                let replaced = Just(Mutation.replace(page, at: self.now()))
+                guard let exit = page.exit else { return replaced.eraseToAnyPublisher() }
+                return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
             case .failure(let error): return self.toast(.refreshFailed(reason: error.reason))
             }
         }
     }
 
-    private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
+    /// Loads the next page of `limit` lines. With `untilEnd`, a page that has more is followed
+    /// by the next one (once this request has ended), until the end, a failure or a refresh.
+    private func loadMore(limit: Int, untilEnd: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
             return Empty().eraseToAnyPublisher()
@@ -131,11 +139,25 @@ public final class FeedReactor: Reactor {
             switch result {
             case .success(let page):
                 let appended = Just(Mutation.append(page))
+                if untilEnd, page.hasMore { self.continueLoadingRest() }
+                if let exit = page.exit {
+                    return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+                }
                 return page.hasMore
                     ? appended.eraseToAnyPublisher()
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
             case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
             }
+        }
+    }
+
+    /// Asks for the next page of the rest once the current request has ended, unless a
+    /// refresh is under way or has replaced the items meanwhile.
+    private func continueLoadingRest() {
+        let generation = currentState.generation
+        scheduler.schedule { [weak self] in
+            guard let self, !self.currentState.isRefreshing, self.currentState.generation == generation else { return }
+            self.action.send(.loadRest)
         }
     }
 

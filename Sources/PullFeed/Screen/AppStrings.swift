@@ -39,6 +39,8 @@ public struct AppStrings: Sendable {
         case .refreshFailed(let reason): return (zh ? "刷新失败：" : "Refresh failed: ") + reason
         case .loadMoreFailed(let reason): return (zh ? "加载更多失败：" : "Load more failed: ") + reason
         case .noMoreData: return zh ? "已经全部加载完毕" : "No more data"
+        case .commandExited(let status, let message):
+            return (zh ? "退出状态 \(status)" : "exit status \(status)") + (message.map { (zh ? "：" : ": ") + $0 } ?? "")
         }
     }
 }

@@ -13,6 +13,13 @@ public protocol FeedSource: AnyObject {
     var stateKey: String { get }
     /// Whether Enter on an item prints it to stdout and exits (line sources).
     var printsSelection: Bool { get }
+    /// Whether loading the rest (End) must go page after page of the usual size rather than
+    /// in large requests (a command that pages by page number). False unless a source says so.
+    var loadsRestPageByPage: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
+}
+
+extension FeedSource {
+    public var loadsRestPageByPage: Bool { false }
 }
