@@ -188,4 +188,49 @@ import Reactors
         #expect(reactor.currentState.selectedRow == 2)
         subscription.cancel()
     }
+
+    @Test func loadingTheRestOfAPagedSourceGoesPageAfterPage() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.loadsRestPageByPage = true
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        reactor.action.send(.loadRest)
+        time.advance(10)
+        #expect(reactor.currentState.lines.count == 1_000)
+        #expect(source.requests == (0..<5).map { PageRequest(offset: $0 * 200, limit: 200) })
+        #expect(source.requests.map(\.page) == Array(0..<5))
+        #expect(!reactor.currentState.hasMore)
+        #expect(!reactor.currentState.isLoadingMore)
+    }
+
+    @Test func aRefreshStopsLoadingTheRestPageByPage() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.loadsRestPageByPage = true
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        reactor.action.send(.loadRest)
+        time.advance(1.5)
+        reactor.action.send(.refresh)
+        time.advance(10)
+        #expect(reactor.currentState.lines.count == 200)
+        #expect(source.requests.map(\.offset) == [0, 200, 400, 0])
+    }
+
+    @Test func aCommandsExitStatusIsAToastOverItsItems() {
+        let source = ScriptedSource { request in
+            var page = Page(lines: LineList(["a", "b"]), hasMore: false)
+            page.exit = CommandExit(status: 3, message: request.offset == 0 ? "oops" : nil)
+            return .success(page)
+        }
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        #expect(reactor.currentState.lines.count == 2)
+        #expect(reactor.currentState.toast?.kind == .commandExited(status: 3, message: "oops"))
+        #expect(AppStrings(language: .english).toast(.commandExited(status: 3, message: "oops")) == "exit status 3: oops")
+        #expect(AppStrings(language: .english).toast(.commandExited(status: 4, message: nil)) == "exit status 4")
+        #expect(AppStrings(language: .simplifiedChinese).toast(.commandExited(status: 3, message: "oops")) == "退出状态 3：oops")
+    }
 }
