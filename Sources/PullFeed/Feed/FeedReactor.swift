@@ -21,7 +21,8 @@ public final class FeedReactor: Reactor {
     public enum Action {
         case refresh
         case loadMore
-        /// Loads the rest of a line source in large pages (End: go to the end of the input).
+        /// Loads the rest of a line source in large pages (End: go to the end of the input), or
+        /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
         case select(Int?)
         case choose(String)
@@ -105,7 +106,7 @@ public final class FeedReactor: Reactor {
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest:
             return source.loadsRestPageByPage
-                ? loadMore(limit: pageSize, untilEnd: true)
+                ? loadMore(limit: pageSize)
                 : loadMore(limit: max(pageSize, Self.bulkPageSize))
         case .select(let row): return Just(.select(row)).eraseToAnyPublisher()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
@@ -127,9 +128,7 @@ public final class FeedReactor: Reactor {
         }
     }
 
-    /// Loads the next page of `limit` lines. With `untilEnd`, a page that has more is followed
-    /// by the next one (once this request has ended), until the end, a failure or a refresh.
-    private func loadMore(limit: Int, untilEnd: Bool = false) -> AnyPublisher<Mutation, Never> {
+    private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
             return Empty().eraseToAnyPublisher()
@@ -139,7 +138,6 @@ public final class FeedReactor: Reactor {
             switch result {
             case .success(let page):
                 let appended = Just(Mutation.append(page))
-                if untilEnd, page.hasMore { self.continueLoadingRest() }
                 if let exit = page.exit {
                     return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
                 }
@@ -148,16 +146,6 @@ public final class FeedReactor: Reactor {
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
             case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
             }
-        }
-    }
-
-    /// Asks for the next page of the rest once the current request has ended, unless a
-    /// refresh is under way or has replaced the items meanwhile.
-    private func continueLoadingRest() {
-        let generation = currentState.generation
-        scheduler.schedule { [weak self] in
-            guard let self, !self.currentState.isRefreshing, self.currentState.generation == generation else { return }
-            self.action.send(.loadRest)
         }
     }
 
