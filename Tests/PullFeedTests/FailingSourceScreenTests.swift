@@ -50,7 +50,7 @@ import TerminalUI
         ("echo 'no route to host' >&2; exit 3", "Refresh failed: no route to host"),
         ("exit 4", "Refresh failed: command exited with status 4"),
         ("echo 'only stderr' >&2", ""),
-        ("echo partial; kill -9 $$", "Refresh failed: command killed by signal 9"),
+        ("kill -9 $$", "Refresh failed: command killed by signal 9"),
         ("sleep 30", "Refresh failed: command timed out after 0.5 s"),
     ])
     func aFailedRefreshKeepsTheItemsAndNamesTheReason(failing: String, toast: String) {

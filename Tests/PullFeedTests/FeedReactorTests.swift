@@ -187,4 +187,42 @@ import Reactors
         #expect(chosen == ["L1"])
         subscription.cancel()
     }
+
+    @Test func loadingTheRestOfAPagedSourceAsksPagesOfTheUsualSize() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.loadsRestPageByPage = true
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        while reactor.currentState.hasMore {
+            reactor.action.send(.loadRest)
+            time.advance(1)
+        }
+        #expect(reactor.currentState.lines.count == 1_000)
+        #expect(source.requests == (0..<5).map { PageRequest(offset: $0 * 200, limit: 200) })
+        #expect(source.requests.map(\.page) == Array(0..<5))
+        let bulk = ScriptedSource.lines(total: 1_000)
+        let other = FeedReactor(source: bulk, pageSize: 200, scheduler: time.scheduler)
+        other.action.send(.refresh)
+        time.advance(1)
+        other.action.send(.loadRest)
+        time.advance(1)
+        #expect(bulk.requests.last == PageRequest(offset: 200, limit: FeedReactor.bulkPageSize))
+    }
+
+    @Test func aCommandsExitStatusIsAToastOverItsItems() {
+        let source = ScriptedSource { request in
+            var page = Page(lines: LineList(["a", "b"]), hasMore: false)
+            page.exit = CommandExit(status: 3, message: request.offset == 0 ? "oops" : nil)
+            return .success(page)
+        }
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        #expect(reactor.currentState.lines.count == 2)
+        #expect(reactor.currentState.toast?.kind == .commandExited(status: 3, message: "oops"))
+        #expect(AppStrings(language: .english).toast(.commandExited(status: 3, message: "oops")) == "exit status 3: oops")
+        #expect(AppStrings(language: .english).toast(.commandExited(status: 4, message: nil)) == "exit status 4")
+        #expect(AppStrings(language: .simplifiedChinese).toast(.commandExited(status: 3, message: "oops")) == "退出状态 3：oops")
+    }
 }

@@ -65,4 +65,60 @@ import Testing
         #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "relative"]).fileURL?.path
                 == "/home/u/.local/state/pullfeed/last-updated.json")
     }
+
+    @Test func theFileNamesNoSourceAndOnlyItsOwnerCanReadIt() throws {
+        try withStore { store, file in
+            let key = "command:curl -H 'Authorization: secret' https://example.com/private"
+            #expect(store.record(Date(timeIntervalSince1970: 1_000), for: key))
+            #expect(store.record(Date(timeIntervalSince1970: 2_000), for: "file:/home/u/diary.txt"))
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("secret") && !text.contains("diary") && !text.contains("command"))
+            let stored = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: file))
+            #expect(Set(stored.keys) == [LastUpdatedStore.hashedKey(key), LastUpdatedStore.hashedKey("file:/home/u/diary.txt")])
+            #expect(stored.keys.allSatisfy { $0.count == 16 })
+            #expect(LastUpdatedStore(fileURL: file).date(for: key) == Date(timeIntervalSince1970: 1_000))
+            #expect(try mode(file.path) == 0o600)
+            #expect(try mode(file.deletingLastPathComponent().path) == 0o700)
+            #expect(try mode(file.deletingLastPathComponent().deletingLastPathComponent().path) == 0o700)
+        }
+    }
+
+    @Test func theHashIsStable() {
+        // FNV-1a 64 of "" and of "a": the published test values.
+        #expect(LastUpdatedStore.hashedKey("") == "cbf29ce484222325")
+        #expect(LastUpdatedStore.hashedKey("a") == "af63dc4c8601ec8c")
+        #expect(LastUpdatedStore.hashedKey("stdin") != LastUpdatedStore.hashedKey("stdin "))
+    }
+
+    @Test func onlyTheMostRecentEntriesAreKept() {
+        withStore { store, file in
+            for n in 1...(LastUpdatedStore.maxEntries + 50) {
+                store.record(Date(timeIntervalSince1970: Double(n)), for: "file:/\(n)")
+            }
+            let reopened = LastUpdatedStore(fileURL: file)
+            #expect(reopened.date(for: "file:/50") == nil)
+            #expect(reopened.date(for: "file:/51") == Date(timeIntervalSince1970: 51))
+            #expect(reopened.date(for: "file:/250") == Date(timeIntervalSince1970: 250))
+            let stored = try? JSONDecoder().decode([String: Double].self, from: Data(contentsOf: file))
+            #expect(stored?.count == LastUpdatedStore.maxEntries)
+        }
+    }
+
+    @Test func aFileWithPlainKeysIsReadAndRewrittenHashed() throws {
+        try withStore { store, file in
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(#"{"command:ls -la":1000,"demo":2000}"#.utf8).write(to: file)
+            #expect(store.date(for: "command:ls -la") == Date(timeIntervalSince1970: 1_000))
+            #expect(store.record(Date(timeIntervalSince1970: 3_000), for: "stdin"))
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("ls -la") && !text.contains("demo"))
+            #expect(store.date(for: "demo") == Date(timeIntervalSince1970: 2_000))
+            #expect(store.date(for: "stdin") == Date(timeIntervalSince1970: 3_000))
+        }
+    }
+
+    func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
+    }
 }

@@ -80,4 +80,37 @@ import Testing
         #expect(list.byteCount == 100 * 4)
         #expect(list[99] == "l100")
     }
+
+    @Test func rawLinesCostTheirBytesAndReadBackLikeAnyLine() {
+        let text = (0..<100_000).map { "r\($0)\($0 % 3 == 0 ? "\r" : "")\n" }.joined()
+        let list = LineList(splitting: Array(text.utf8) + [0x61, 0xC3])
+        #expect(list.count == 100_001)
+        #expect(list[0] == "r0" && list[1] == "r1" && list[99_999] == "r99999")
+        #expect(list[100_000] == "a\u{FFFD}")
+        #expect((0..<100_000).allSatisfy { list[$0] == "r\($0)" })
+        // The bytes as read (a newline added to the last line) and 4 bytes per 32 lines.
+        #expect(list.byteCount == text.utf8.count + 3 + (100_001 + 31) / 32 * 4)
+    }
+
+    @Test func viewsShareTheirStorageUntilTheyDiverge() {
+        var base = LineList(splitting: Array("a\nb\nc\nd\n".utf8))
+        var feed = LineList()
+        feed.append(base.slice(0..<2))
+        feed.append(base.slice(2..<4))
+        #expect(all(feed) == ["a", "b", "c", "d"])
+        #expect(feed.byteCount == base.byteCount)
+        let middle = base.slice(1..<3)
+        #expect(all(middle) == ["b", "c"])
+        var branch = middle
+        branch.append(contentsOf: ["x\ny", "z\r"])
+        #expect(all(branch) == ["b", "c", "x\ny", "z\r"])
+        base.append(contentsOf: ["e"])
+        #expect(all(base) == ["a", "b", "c", "d", "e"])
+        #expect(all(feed) == ["a", "b", "c", "d"])
+        feed.append(contentsOf: ["f"])
+        #expect(all(feed) == ["a", "b", "c", "d", "f"])
+        #expect(all(base) == ["a", "b", "c", "d", "e"])
+        #expect(all(middle) == ["b", "c"])
+        #expect(middle == LineList(["b", "c"]))
+    }
 }

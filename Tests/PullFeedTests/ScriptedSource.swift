@@ -12,6 +12,7 @@ final class ScriptedSource: FeedSource {
     let stateKey = "scripted"
     let printsSelection = true
     var delay: Double = 1
+    var loadsRestPageByPage = false
     var requests: [PageRequest] = []
     var cancelled = 0
     var answer: (PageRequest) -> Result<Page, SourceError>

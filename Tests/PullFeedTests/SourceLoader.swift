@@ -30,6 +30,7 @@ extension Result where Success == Page, Failure == SourceError {
         return page.items.map { if case .line(let s) = $0 { s } else { "<article>" } }
             + (0..<page.lines.count).map { page.lines[$0] }
     }
+    var page: Page? { if case .success(let page) = self { page } else { nil } }
     var hasMore: Bool? { if case .success(let page) = self { page.hasMore } else { nil } }
     var reason: String? { if case .failure(let e) = self { e.reason } else { nil } }
 }

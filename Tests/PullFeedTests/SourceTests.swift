@@ -61,11 +61,11 @@ import Testing
         #expect(second.result?.lines?.count == 100)
         #expect(second.result?.lines?.last == "fifo line 300")
         #expect(second.result?.hasMore == false)
-        // A refresh cannot reopen it (the writer is gone): the kept lines come again from the top.
+        // A refresh cannot reopen it (the writer is gone): every line read comes again.
         let again = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(again.result?.lines?.first == "fifo line 1")
-        #expect(again.result?.lines?.count == 200)
-        #expect(again.result?.hasMore == true)
+        #expect(again.result?.lines?.count == 300)
+        #expect(again.result?.hasMore == false)
     }
 
     @Test func aPageEndingAtTheEndOfTheFileHasNoMore() {
@@ -127,6 +127,57 @@ import Testing
     }
 }
 
+extension StdinSourceTests {
+    @Test func aRefreshDeliversEveryLineReadAndGoesOnReading() {
+        let time = VirtualTime()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = (1...25).map { "row \($0)\r\n" }.joined() + "last"
+        _ = text.withCString { write(fds[1], $0, strlen($0)) }
+        close(fds[1])
+        let source = StdinSource(fd: fds[0])
+        defer { close(fds[0]) }
+        _ = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        let more = loadPage(source, queue: source.queue, offset: 10, limit: 5, time: time)
+        #expect(more.result?.lines == (11...15).map { "row \($0)" })
+        let refresh = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(refresh.result?.lines == (1...15).map { "row \($0)" })
+        #expect(refresh.result?.hasMore == true)
+        let rest = loadPage(source, queue: source.queue, offset: 15, limit: 100, time: time)
+        #expect(rest.result?.lines == (16...25).map { "row \($0)" } + ["last"])
+        let all = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
+        #expect(all.result?.lines?.count == 26)
+        #expect(all.result?.hasMore == false)
+    }
+
+    @Test func theFeedSharesTheKeptLinesInsteadOfCopyingThem() {
+        let time = VirtualTime()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = (1...2_000).map { "line number \($0) of the piped input\n" }.joined()
+        let writeEnd = fds[1]
+        let writer = Thread {
+            _ = text.withCString { write(writeEnd, $0, strlen($0)) }
+            close(writeEnd)
+        }
+        writer.start()
+        let source = StdinSource(fd: fds[0])
+        defer { close(fds[0]) }
+        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        source.queue.sync {}
+        time.advance(0)
+        reactor.action.send(.loadRest)
+        source.queue.sync {}
+        time.advance(0)
+        let lines = reactor.currentState.lines
+        #expect(lines.count == 2_000)
+        #expect(lines[1_999] == "line number 2000 of the piped input")
+        // One copy of the input, newlines included, and 4 bytes per 32 lines.
+        #expect(lines.byteCount == text.utf8.count + 2_000 / 32 * 4 + 4)
+    }
+}
+
 @Suite struct CommandSourceTests {
     let time = VirtualTime()
 
@@ -137,13 +188,27 @@ import Testing
         #expect(page.result?.hasMore == false)
     }
 
-    @Test func aFailingCommandReportsItsFirstStderrLine() {
-        let source = CommandSource(command: "echo out; echo 'no such host' >&2; echo more >&2; exit 3", paged: false, timeout: 5)
+    @Test func aFailingCommandThatPrintedNothingReportsItsFirstStderrLine() {
+        let source = CommandSource(command: "echo 'no such host' >&2; echo more >&2; exit 3", paged: false, timeout: 5)
         let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(page.result?.reason == "no such host")
         let silent = CommandSource(command: "exit 4", paged: false, timeout: 5)
         #expect(loadPage(silent, queue: silent.queue, offset: 0, limit: 1, time: time).result?.reason
             == "command exited with status 4")
+    }
+
+    @Test func aFailingCommandsStdoutIsStillItsResult() {
+        let source = CommandSource(command: "echo out; echo; echo 'no such host' >&2; echo more >&2; exit 3", paged: false, timeout: 5)
+        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        #expect(page.result?.lines == ["out", ""])
+        #expect(page.result?.page?.exit == CommandExit(status: 3, message: "no such host"))
+        let silent = CommandSource(command: "seq 1 3; exit 1", paged: true, timeout: 5)
+        let paged = loadPage(silent, queue: silent.queue, offset: 0, limit: 3, time: time)
+        #expect(paged.result?.lines == ["1", "2", "3"])
+        #expect(paged.result?.page?.exit == CommandExit(status: 1, message: nil))
+        #expect(paged.result?.page?.hasMore == true)
+        let fine = CommandSource(command: "echo ok", paged: false, timeout: 5)
+        #expect(loadPage(fine, queue: fine.queue, offset: 0, limit: 200, time: time).result?.page?.exit == nil)
     }
 
     @Test func aHangingCommandTimesOutAndIsKilled() {

@@ -22,7 +22,8 @@ public final class FeedReactor: Reactor {
     public enum Action {
         case refresh
         case loadMore
-        /// Loads the rest of a line source in large pages (End: go to the end of the input).
+        /// Loads the rest of a line source in large pages (End: go to the end of the input), or
+        /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
         case choose(String)
     }
@@ -111,7 +112,10 @@ public final class FeedReactor: Reactor {
         switch action {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
-        case .loadRest: return loadMore(limit: max(pageSize, Self.bulkPageSize))
+        case .loadRest:
+            return source.loadsRestPageByPage
+                ? loadMore(limit: pageSize)
+                : loadMore(limit: max(pageSize, Self.bulkPageSize))
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         }
     }
@@ -122,7 +126,10 @@ public final class FeedReactor: Reactor {
         return request(.header, PageRequest(offset: 0, limit: pageSize)) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
-            case .success(let page): return Just(.replace(page, at: self.now())).eraseToAnyPublisher()
+            case .success(let page):
+                let replaced = Just(Mutation.replace(page, at: self.now()))
+                guard let exit = page.exit else { return replaced.eraseToAnyPublisher() }
+                return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
             case .failure(let error):
                 let failed = Just(Mutation.setFailure(error.reason))
                 return failed.append(self.toast(.refreshFailed(reason: error.reason))).eraseToAnyPublisher()
@@ -140,6 +147,9 @@ public final class FeedReactor: Reactor {
             switch result {
             case .success(let page):
                 let appended = Just(Mutation.append(page))
+                if let exit = page.exit {
+                    return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+                }
                 return page.hasMore
                     ? appended.eraseToAnyPublisher()
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()

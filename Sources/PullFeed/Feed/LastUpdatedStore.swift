@@ -11,6 +11,11 @@ import Dispatch
 /// Remembers when each source was last refreshed successfully, across runs, in
 /// `$XDG_STATE_HOME/pullfeed/last-updated.json` (default `~/.local/state`).
 ///
+/// The file says nothing of what was viewed: each source is stored under a hash of its
+/// `stateKey` (64-bit FNV-1a, 16 hex digits), only the `maxEntries` most recent are kept, the
+/// file is readable by its owner only (0600) and the folders it creates are 0700. A file of
+/// older versions, keyed by the plain `stateKey`, is read too and rewritten hashed.
+///
 /// A missing or unreadable file counts as "never"; writes go through a temporary file and
 /// a rename, so an interrupted write never leaves a half-written file.
 public final class LastUpdatedStore: Sendable {
@@ -35,8 +40,26 @@ public final class LastUpdatedStore: Sendable {
         return LastUpdatedStore(fileURL: base.map { URL(fileURLWithPath: $0 + "/pullfeed/last-updated.json") })
     }
 
+    /// How many sources the file remembers at most (the most recently refreshed).
+    public static let maxEntries = 200
+
     public func date(for key: String) -> Date? {
-        readAll()[key].map { Date(timeIntervalSince1970: $0) }
+        readAll()[Self.hashedKey(key)].map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// The name `key` is stored under: its 64-bit FNV-1a hash of its UTF-8 bytes, in hex.
+    static func hashedKey(_ key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private static func isHashedKey(_ key: String) -> Bool {
+        key.utf8.count == 16 && key.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// Records `date` for `key`. Returns false (and changes nothing) if the file cannot be written.
@@ -44,17 +67,50 @@ public final class LastUpdatedStore: Sendable {
     public func record(_ date: Date, for key: String) -> Bool {
         guard let fileURL else { return false }
         var all = readAll()
-        all[key] = date.timeIntervalSince1970
+        all[Self.hashedKey(key)] = date.timeIntervalSince1970
+        if all.count > Self.maxEntries {
+            let newest = all.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.maxEntries)
+            all = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
+        }
         do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            try encoder.encode(all).write(to: fileURL, options: .atomic)
-            return true
+            let data = try encoder.encode(all)
+            return Self.makeDirectories(fileURL.deletingLastPathComponent().path)
+                && Self.writePrivately(data, to: fileURL.path)
         } catch {
             return false
         }
+    }
+
+    /// Creates `path` and its missing parents, each 0700.
+    private static func makeDirectories(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        guard parent.isEmpty || makeDirectories(parent) else { return false }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Writes `data` to a 0600 temporary file next to `path`, syncs it and renames it over `path`.
+    private static func writePrivately(_ data: Data, to path: String) -> Bool {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var ok = fchmod(fd, 0o600) == 0
+        data.withUnsafeBytes { raw in
+            var done = 0
+            while ok, done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { ok = false } else { done += n }
+            }
+        }
+        ok = ok && fsync(fd) == 0
+        ok = close(fd) == 0 && ok
+        ok = ok && rename(temporary, path) == 0
+        if !ok { unlink(temporary) }
+        return ok
     }
 
     /// Records `date` for `key` on a background queue and returns at once.
@@ -72,10 +128,16 @@ public final class LastUpdatedStore: Sendable {
         writer.sync {}
     }
 
+    /// The stored dates by hashed key; plain keys of older files are hashed on the way in.
     private func readAll() -> [String: Double] {
         guard let fileURL, let data = try? Data(contentsOf: fileURL),
-              let all = try? JSONDecoder().decode([String: Double].self, from: data)
+              let stored = try? JSONDecoder().decode([String: Double].self, from: data)
         else { return [:] }
+        var all: [String: Double] = [:]
+        for (key, value) in stored {
+            let hashed = Self.isHashedKey(key) ? key : Self.hashedKey(key)
+            all[hashed] = max(all[hashed] ?? value, value)
+        }
         return all
     }
 }

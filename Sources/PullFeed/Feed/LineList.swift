@@ -1,22 +1,30 @@
 import TerminalUI
 
 /// The lines of a line source, stored compactly, in pieces:
-/// - lines held in memory: their UTF-8 bytes in one buffer per piece (at most about 1 MiB, so
-///   growing never copies the whole list) and 4 bytes per line for where each ends;
+/// - lines read from a pipe or a command (raw): their bytes as read, newlines included, in
+///   one buffer per piece (at most about 1 MiB, so growing never copies the whole list), and
+///   where every 32nd line starts: input costs little more than its own size;
+/// - lines given as strings: their UTF-8 bytes in one buffer per piece and 4 bytes per line
+///   for where each ends;
 /// - lines of a file (`LineFile`): only where each ends in the file, 4 bytes per line. Their
 ///   text is read back from the file when asked for, the way `less` works, so 100,000 lines
 ///   of a file cost 400 KB, not their 5.5 MB.
 ///
-/// A value is a snapshot of an append-only storage: appending to a snapshot that shares its
-/// storage's end extends the storage in place (older snapshots keep their own count and stay
-/// valid); any other write copies. That keeps `reduce` O(page), not O(list). Reading is
-/// thread-safe.
+/// A value is a view (`start ..< start + count`) of an append-only storage: appending to a view
+/// that ends where its storage ends extends the storage in place (other views keep their own
+/// range and stay valid); any other write copies. Appending to a view the lines that follow it
+/// in the same storage only widens the view, so a source that keeps every line read (standard
+/// input) and the feed showing them share one copy. That keeps `reduce` O(page), not O(list).
+/// Reading is thread-safe.
 public struct LineList: Sendable, Equatable {
     private var storage: Storage
+    /// The storage index of this list's first line.
+    private var start: Int
     public private(set) var count: Int
 
     public init() {
         storage = Storage()
+        start = 0
         count = 0
     }
 
@@ -29,78 +37,72 @@ public struct LineList: Sendable, Equatable {
     /// no newline, invalid UTF-8 becomes U+FFFD when read.
     public init(splitting bytes: [UInt8]) {
         self.init()
-        storage.withPieces { pieces in
+        appendInPlace { pieces in
             bytes.withUnsafeBufferPointer { buffer in
                 var start = 0
                 while start < buffer.count {
-                    let end = LineScan.newline(in: buffer, from: start) ?? buffer.count
-                    Storage.appendMemoryLine(LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[start..<end])), to: &pieces)
-                    start = end + 1
+                    let end = LineScan.newline(in: buffer, from: start).map { $0 + 1 } ?? buffer.count
+                    Storage.appendRawLine(UnsafeBufferPointer(rebasing: buffer[start..<end]), to: &pieces)
+                    start = end
                 }
             }
         }
-        count = storage.count
     }
 
     /// Lines of `file` by the file offsets where each ends (just after its `\n`, or the end of
     /// the file for a last line without one), the first starting at `start`.
     init(file: LineFile, start: Int, ends: [Int]) {
         self.init()
-        storage.withPieces { pieces in
+        appendInPlace { pieces in
             var lineStart = start
             for end in ends {
                 Storage.appendFileLine(file, start: lineStart, end: end, to: &pieces)
                 lineStart = end
             }
         }
-        count = storage.count
     }
 
     public var isEmpty: Bool { count == 0 }
 
     public subscript(index: Int) -> String {
         precondition(index >= 0 && index < count, "line index out of range")
-        return storage.line(index)
+        return storage.line(start + index)
     }
 
     public mutating func append(contentsOf lines: [String]) {
-        prepareForAppend()
-        storage.withPieces { pieces in
+        appendInPlace { pieces in
             for line in lines {
                 var line = line
                 line.withUTF8 { Storage.appendMemoryLine($0, to: &pieces) }
             }
         }
-        count = storage.count
     }
 
-    /// Appends one line held in memory, given as its UTF-8 bytes (no line end).
-    mutating func appendLine(_ bytes: UnsafeBufferPointer<UInt8>) {
-        prepareForAppend()
-        storage.withPieces { Storage.appendMemoryLine(bytes, to: &$0) }
-        count = storage.count
+    /// Appends lines as read: `body` hands each line's bytes (with its `\n`, or none for a last
+    /// line) to the function it is given. One storage update for the whole batch.
+    mutating func appendRawLines(_ body: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        appendInPlace { pieces in body { Storage.appendRawLine($0, to: &pieces) } }
     }
 
     /// Appends the lines of `other` in `range` (all of them by default); lines of a file stay
-    /// in the file.
+    /// in the file. Lines that follow this list in its own storage, and any lines appended to
+    /// an empty list, are shared, not copied.
     public mutating func append(_ other: LineList, range: Range<Int>? = nil) {
         let range = range ?? 0..<other.count
         precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "line range out of bounds")
         guard !range.isEmpty else { return }
-        prepareForAppend()
-        let pieces = other.storage.snapshot(prefix: range.upperBound)
-        storage.withPieces { own in
-            var skip = range.lowerBound
-            for piece in pieces {
-                if skip >= piece.count {
-                    skip -= piece.count
-                    continue
-                }
-                piece.forEachLine(from: skip) { Storage.append($0, to: &own) }
-                skip = 0
+        if count == 0 || (other.storage === storage && start + count == other.start + range.lowerBound) {
+            if count == 0 {
+                storage = other.storage
+                start = other.start + range.lowerBound
             }
+            count += range.count
+            return
         }
-        count = storage.count
+        let lines = other.storage.lines(other.start + range.lowerBound..<other.start + range.upperBound)
+        appendInPlace { own in
+            lines.forEach { Storage.append($0, to: &own) }
+        }
     }
 
     /// The first `n` lines (sharing this list's storage).
@@ -110,18 +112,36 @@ public struct LineList: Sendable, Equatable {
         return list
     }
 
-    private mutating func prepareForAppend() {
-        if storage.count != count {
-            storage = storage.copy(prefix: count)
+    /// The lines in `range` (sharing this list's storage).
+    public func slice(_ range: Range<Int>) -> LineList {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "line range out of bounds")
+        var list = self
+        list.start = start + range.lowerBound
+        list.count = range.count
+        return list
+    }
+
+    /// Runs `body` on the storage's pieces if this list ends where its storage ends, else on a
+    /// copy of this list's lines that becomes its storage; then counts the lines.
+    private mutating func appendInPlace(_ body: (inout [LinePiece]) -> Void) {
+        if let total = storage.append(ifCountIs: start + count, body) {
+            count = total - start
+            return
         }
+        let copy = Storage()
+        let lines = storage.lines(start..<start + count)
+        _ = copy.append(ifCountIs: 0) { pieces in lines.forEach { Storage.append($0, to: &pieces) } }
+        storage = copy
+        start = 0
+        count = copy.append(ifCountIs: count, body)!
     }
 
     public static func == (a: LineList, b: LineList) -> Bool {
-        a.count == b.count && (a.storage === b.storage || (0..<a.count).allSatisfy { a[$0] == b[$0] })
+        a.count == b.count && ((a.storage === b.storage && a.start == b.start) || (0..<a.count).allSatisfy { a[$0] == b[$0] })
     }
 
-    /// Bytes held in memory (for the memory benchmark): line text kept in memory plus 4 bytes
-    /// a line.
+    /// Bytes held in memory by this list's storage (for the memory benchmark): line text kept
+    /// in memory plus the line index.
     public var byteCount: Int { storage.byteCount }
 
     /// The pieces and the line count where each starts, behind one lock.
@@ -143,19 +163,26 @@ public struct LineList: Sendable, Equatable {
 
         func line(_ index: Int) -> String {
             state.withLock { s in
-                var low = 0, high = s.firstLine.count - 1
-                while low < high {
-                    let mid = (low + high + 1) / 2
-                    if s.firstLine[mid] <= index { low = mid } else { high = mid - 1 }
-                }
-                return s.pieces[low].line(index - s.firstLine[low])
+                let piece = Self.piece(holding: index, in: s)
+                return s.pieces[piece].line(index - s.firstLine[piece])
             }
         }
 
-        /// Runs `body` on the piece list, then brings the line index up to date (pieces are
-        /// few: one per file, one per MiB of lines held in memory).
-        func withPieces(_ body: (inout [LinePiece]) -> Void) {
+        private static func piece(holding index: Int, in s: State) -> Int {
+            var low = 0, high = s.firstLine.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if s.firstLine[mid] <= index { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+
+        /// Runs `body` on the piece list if the storage holds `expected` lines, then brings the
+        /// line index up to date (pieces are few: one per file, one per MiB of lines held in
+        /// memory) and returns the new count; nil, without running `body`, if it holds more.
+        func append(ifCountIs expected: Int, _ body: (inout [LinePiece]) -> Void) -> Int? {
             state.withLock { s in
+                guard s.count == expected else { return nil }
                 body(&s.pieces)
                 s.firstLine.removeAll(keepingCapacity: true)
                 var next = 0
@@ -164,41 +191,75 @@ public struct LineList: Sendable, Equatable {
                     next += piece.count
                 }
                 s.count = next
+                return next
             }
         }
 
-        /// The pieces that hold the first `prefix` lines, the last one cut to fit.
-        func snapshot(prefix: Int) -> [LinePiece] {
+        /// A reader of the lines in `range`, as stored, over a snapshot of the pieces.
+        func lines(_ range: Range<Int>) -> Lines {
             state.withLock { s in
-                var result: [LinePiece] = []
-                var left = prefix
+                var pieces: [LinePiece] = []
+                var firstSkip = 0
+                var skip = range.lowerBound
+                var left = range.count
                 for piece in s.pieces where left > 0 {
-                    result.append(piece.prefix(min(left, piece.count)))
-                    left -= piece.count
+                    if skip >= piece.count {
+                        skip -= piece.count
+                        continue
+                    }
+                    let cut = piece.prefix(min(piece.count, skip + left))
+                    if pieces.isEmpty { firstSkip = skip }
+                    pieces.append(cut)
+                    left -= cut.count - skip
+                    skip = 0
                 }
-                return result
+                return Lines(pieces: pieces, skip: firstSkip)
             }
         }
 
-        func copy(prefix: Int) -> Storage {
-            let copy = Storage()
-            let pieces = snapshot(prefix: prefix)
-            copy.withPieces { $0 = pieces }
-            return copy
+        /// Lines of a snapshot of pieces, the first `skip` lines of the first piece left out.
+        struct Lines {
+            var pieces: [LinePiece]
+            var skip: Int
+
+            func forEach(_ body: (LinePiece.Line) -> Void) {
+                for (i, piece) in pieces.enumerated() {
+                    piece.forEachLine(from: i == 0 ? skip : 0, body)
+                }
+            }
         }
 
         static func append(_ line: LinePiece.Line, to pieces: inout [LinePiece]) {
             switch line {
             case .memory(let bytes): appendMemoryLine(bytes, to: &pieces)
+            case .raw(let bytes): appendRawLine(bytes, to: &pieces)
             case .file(let file, let start, let end): appendFileLine(file, start: start, end: end, to: &pieces)
             }
         }
 
+        /// Appends a line given as text (no line end). Text that would read back the same from
+        /// a raw piece (no `\n`, no `\r` at its end) goes into one; other text keeps its exact
+        /// bytes in a memory piece.
         static func appendMemoryLine(_ bytes: UnsafeBufferPointer<UInt8>, to pieces: inout [LinePiece]) {
+            if bytes.last != UInt8(ascii: "\r"), LineScan.newline(in: bytes, from: 0) == nil {
+                // The line without its end is what `appendRawLine` stores as a last line.
+                appendRawLine(bytes, to: &pieces)
+                return
+            }
             let last = pieces.count - 1
             if last >= 0, pieces[last].appendMemory(bytes) { return }
             var piece = LinePiece.memory()
             _ = piece.appendMemory(bytes)
+            pieces.append(piece)
+        }
+
+        /// Appends a line as read (with its `\n`, or none for a last line). Once a list has a
+        /// full raw piece, new pieces get their whole size at once, so they never grow by copying.
+        static func appendRawLine(_ bytes: UnsafeBufferPointer<UInt8>, to pieces: inout [LinePiece]) {
+            let last = pieces.count - 1
+            if last >= 0, pieces[last].appendRaw(bytes) { return }
+            var piece = LinePiece.raw(capacity: last >= 0 && pieces[last].isFullRaw ? LinePiece.memoryLimit : 0)
+            _ = piece.appendRaw(bytes)
             pieces.append(piece)
         }
 

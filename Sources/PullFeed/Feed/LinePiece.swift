@@ -1,10 +1,16 @@
 /// One run of a `LineList`'s lines that share a backing: bytes held in memory, or byte ranges
-/// of one file. Each line's end is kept as a 4-byte offset from the piece's start.
+/// of one file. Memory and file lines keep each line's end as a 4-byte offset from the piece's
+/// start; raw lines keep only where every `rawStride`-th line starts.
 struct LinePiece {
     /// Where a piece's lines live.
     enum Backing {
         /// `bytes` holds the lines' text, without newlines.
         case memory
+        /// `bytes` holds the lines as they were read, each ending in `\n` (one was added to a
+        /// last line without one), so a line's end is found with `memchr` from the nearest
+        /// mark: input kept this way costs its own size and 4 bytes per `rawStride` lines.
+        /// Read lines drop their `\n` and a `\r` before it.
+        case raw
         /// The lines are the file's bytes from `base`; each range includes its newline, which
         /// is dropped (with a `\r` before it) when the line is read.
         case file(LineFile)
@@ -13,6 +19,8 @@ struct LinePiece {
     /// One line as stored, for copying it into another list.
     enum Line {
         case memory(UnsafeBufferPointer<UInt8>)
+        /// A line with its line end (`\n`, or none for a last line), as read.
+        case raw(UnsafeBufferPointer<UInt8>)
         case file(LineFile, start: Int, end: Int)
     }
 
@@ -20,30 +28,86 @@ struct LinePiece {
     /// instead of copying all it holds into an ever larger buffer.
     static let memoryLimit = 1 << 20
 
+    /// Raw pieces mark where every this many lines start.
+    static let rawStride = 32
+
     private(set) var backing: Backing
     /// The file offset of the first line (file pieces).
     private(set) var base: Int
     private var bytes: [UInt8] = []
+    /// Where each line ends (memory and file pieces), or where lines 0, `rawStride`,
+    /// 2 × `rawStride`… start (raw pieces).
     private var ends: [UInt32] = []
+    private var rawCount = 0
 
     static func memory() -> LinePiece { LinePiece(backing: .memory, base: 0) }
     static func file(_ file: LineFile, base: Int) -> LinePiece { LinePiece(backing: .file(file), base: base) }
 
-    var count: Int { ends.count }
+    /// An empty raw piece with room for `capacity` bytes.
+    static func raw(capacity: Int) -> LinePiece {
+        var piece = LinePiece(backing: .raw, base: 0)
+        piece.bytes.reserveCapacity(capacity)
+        return piece
+    }
+
+    var count: Int {
+        if case .raw = backing { return rawCount }
+        return ends.count
+    }
+
     var byteCount: Int { bytes.count + ends.count * 4 }
 
+    /// Whether this raw piece is as full as pieces get.
+    var isFullRaw: Bool {
+        guard case .raw = backing else { return false }
+        return bytes.count >= Self.memoryLimit / 2
+    }
+
     private func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+        if case .raw = backing {
+            return bytes.withUnsafeBufferPointer { rawRange(index, in: $0) }
+        }
+        return (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    }
+
+    /// Where raw line `index` starts and ends (just after its `\n`).
+    private func rawRange(_ index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = Int(ends[index / Self.rawStride])
+        for _ in 0..<(index % Self.rawStride) {
+            start = LineScan.newline(in: buffer, from: start)! + 1
+        }
+        return start..<(LineScan.newline(in: buffer, from: start)! + 1)
     }
 
     func line(_ index: Int) -> String {
-        let r = range(index)
         switch backing {
         case .memory:
+            let r = range(index)
             return bytes.withUnsafeBufferPointer { String(decoding: $0[r], as: UTF8.self) }
+        case .raw:
+            return bytes.withUnsafeBufferPointer { buffer in
+                let r = rawRange(index, in: buffer)
+                return String(decoding: LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[r])), as: UTF8.self)
+            }
         case .file(let file):
+            let r = range(index)
             return file.line(from: base + r.lowerBound, to: base + r.upperBound)
         }
+    }
+
+    /// Appends a line as read (with its `\n`, or none for a last line); false if this piece
+    /// cannot take it (not a raw piece, or full).
+    mutating func appendRaw(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .raw = backing else { return false }
+        let ended = line.last == UInt8(ascii: "\n")
+        let size = line.count + (ended ? 0 : 1)
+        guard bytes.isEmpty || bytes.count + size <= Self.memoryLimit else { return false }
+        guard bytes.count + size <= Int(UInt32.max) else { return false }
+        if rawCount % Self.rawStride == 0 { ends.append(UInt32(bytes.count)) }
+        bytes.append(contentsOf: line)
+        if !ended { bytes.append(UInt8(ascii: "\n")) }
+        rawCount += 1
+        return true
     }
 
     /// Appends a line held in memory; false if this piece cannot take it (a file piece, or full).
@@ -71,6 +135,13 @@ struct LinePiece {
     func prefix(_ n: Int) -> LinePiece {
         guard n < count else { return self }
         var piece = self
+        if case .raw = backing {
+            let end = n == 0 ? 0 : range(n - 1).upperBound
+            piece.bytes = Array(bytes[0..<end])
+            piece.ends = Array(ends[0..<((n + Self.rawStride - 1) / Self.rawStride)])
+            piece.rawCount = n
+            return piece
+        }
         piece.ends = Array(ends[0..<n])
         if case .memory = backing { piece.bytes = Array(bytes[0..<(n == 0 ? 0 : Int(ends[n - 1]))]) }
         return piece
@@ -82,6 +153,16 @@ struct LinePiece {
         case .memory:
             bytes.withUnsafeBufferPointer { buffer in
                 for i in first..<count { body(.memory(UnsafeBufferPointer(rebasing: buffer[range(i)]))) }
+            }
+        case .raw:
+            guard first < count else { return }
+            bytes.withUnsafeBufferPointer { buffer in
+                var start = rawRange(first, in: buffer).lowerBound
+                for _ in first..<count {
+                    let end = LineScan.newline(in: buffer, from: start)! + 1
+                    body(.raw(UnsafeBufferPointer(rebasing: buffer[start..<end])))
+                    start = end
+                }
             }
         case .file(let file):
             for i in first..<count {

@@ -5,6 +5,9 @@ public struct Toast: Equatable, Sendable {
         case refreshFailed(reason: String)
         case loadMoreFailed(reason: String)
         case noMoreData
+        /// A command's output was shown although it exited with `status` (`message`: the first
+        /// line of its stderr, if any).
+        case commandExited(status: Int32, message: String?)
     }
 
     public var id: Int

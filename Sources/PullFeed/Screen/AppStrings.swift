@@ -58,6 +58,8 @@ public struct AppStrings: Sendable {
         case .refreshFailed(let reason): text(.refreshFailed, reason)
         case .loadMoreFailed(let reason): text(.loadMoreFailed, reason)
         case .noMoreData: text(.noMoreData)
+        case .commandExited(let status, let message):
+            message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
         }
     }
 

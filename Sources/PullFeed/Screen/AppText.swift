@@ -11,7 +11,7 @@ public enum AppText: String, CaseIterable, Sendable {
     // List
     case empty, emptyFailed, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
-    case refreshFailed, loadMoreFailed, noMoreData
+    case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -38,6 +38,8 @@ extension AppStrings {
         .refreshFailed: "Refresh failed: {0}",
         .loadMoreFailed: "Load more failed: {0}",
         .noMoreData: "No more data",
+        .exitStatus: "exit status {0}",
+        .exitStatusMessage: "exit status {0}: {1}",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
     ]
@@ -63,6 +65,8 @@ extension AppStrings {
         .refreshFailed: "刷新失败：{0}",
         .loadMoreFailed: "加载更多失败：{0}",
         .noMoreData: "已经全部加载完毕",
+        .exitStatus: "退出状态 {0}",
+        .exitStatusMessage: "退出状态 {0}：{1}",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",
     ]

@@ -15,8 +15,12 @@ import TerminalUI
 /// With `paged == false` (`--command`) the command is run once per refresh and its whole
 /// output is one page. With `paged == true` (`--page-command`) it runs once per page with
 /// `PULLFEED_OFFSET`, `PULLFEED_LIMIT` and `PULLFEED_PAGE` (from 0) in its environment, and a
-/// page shorter than the limit means there is no more data. A non-zero exit or a timeout is
-/// a failed request whose reason is the first line of stderr.
+/// page shorter than the limit means there is no more data.
+///
+/// A command's stdout is its result whatever its exit status (`diff`, `grep` without a match,
+/// `ls` of a missing path all exit non-zero): a non-zero exit adds `Page.exit`. Only a command
+/// that printed nothing on stdout and failed, or that timed out, is a failed request, whose
+/// reason is the first line of stderr.
 public final class CommandSource: FeedSource {
     public let command: String
     public let paged: Bool
@@ -24,6 +28,9 @@ public final class CommandSource: FeedSource {
     public var title: String { command }
     public var stateKey: String { (paged ? "page-command:" : "command:") + command }
     public let printsSelection = true
+    /// A paged command is asked for page after page of the usual size, so that
+    /// `PULLFEED_PAGE` always counts pages of `PULLFEED_LIMIT` lines.
+    public var loadsRestPageByPage: Bool { paged }
 
     let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
 
@@ -46,13 +53,17 @@ public final class CommandSource: FeedSource {
             case .failure(let error):
                 return .failure(error)
             case .success(let output):
-                guard output.status == 0 else {
+                if output.status != 0, output.stdout.isEmpty {
                     return .failure(SourceError(Subprocess.failureReason(output)))
                 }
                 var lines = LineList(splitting: output.stdout)
                 let hasMore = paged && lines.count >= request.limit
                 if paged { lines = lines.prefix(request.limit) }
-                return .success(Page(lines: lines, hasMore: hasMore))
+                var page = Page(lines: lines, hasMore: hasMore)
+                if output.status != 0 {
+                    page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))
+                }
+                return .success(page)
             }
         }
     }

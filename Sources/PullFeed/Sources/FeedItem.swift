@@ -11,6 +11,9 @@ public struct Page: Sendable, Equatable {
     public var items: [FeedItem]
     public var lines: LineList
     public var hasMore: Bool
+    /// Set when the page is a command's output although the command failed: its stdout is
+    /// still the result, and the screen tells the user how the command ended.
+    public var exit: CommandExit?
 
     public init(items: [FeedItem], hasMore: Bool) {
         self.items = items
@@ -26,6 +29,18 @@ public struct Page: Sendable, Equatable {
 
     /// Items and lines together.
     public var count: Int { items.count + lines.count }
+}
+
+/// How a command that still printed a result ended: its non-zero exit status and the first
+/// non-empty line of its stderr, if any.
+public struct CommandExit: Sendable, Equatable {
+    public var status: Int32
+    public var message: String?
+
+    public init(status: Int32, message: String?) {
+        self.status = status
+        self.message = message
+    }
 }
 
 /// Which slice of a source to load. `page` counts from 0.

@@ -19,6 +19,9 @@ public protocol FeedSource: AnyObject {
     /// Whether a refresh gives back what was shown and more (input that can be read only
     /// once), so the selection and the view stay where they are.
     var keepsPlaceOnRefresh: Bool { get }
+    /// Whether loading the rest (End) must go page after page of the usual size rather than
+    /// in large requests (a command that pages by page number). False unless a source says so.
+    var loadsRestPageByPage: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
 }
@@ -26,4 +29,5 @@ public protocol FeedSource: AnyObject {
 extension FeedSource {
     public var hasPages: Bool { true }
     public var keepsPlaceOnRefresh: Bool { false }
+    public var loadsRestPageByPage: Bool { false }
 }

@@ -54,12 +54,33 @@ final class LineReader {
         return ends
     }
 
-    /// Up to `max` more lines, their bytes kept in a `LineList` (a trailing `\r` dropped);
-    /// fewer only at the end of the input. For input that cannot be read back.
-    func nextLines(_ max: Int, token: CancellationToken? = nil) throws(SourceError) -> LineList {
-        var lines = LineList()
-        try scan(max, token: token) { bytes, _ in lines.appendLine(LineScan.trimmingLineEnd(bytes)) }
-        return lines
+    /// Reads up to `max` more lines into `lines`, their bytes kept as read; fewer only at the
+    /// end of the input. For input that cannot be read back. The lines are appended a buffer at
+    /// a time, so readers of `lines` never wait for the input.
+    func readLines(_ max: Int, into lines: inout LineList, token: CancellationToken? = nil) throws(SourceError) {
+        var count = 0
+        while count < max {
+            buffer.withUnsafeBufferPointer { buffer in
+                guard LineScan.newline(in: buffer, from: start) != nil else { return }
+                lines.appendRawLines { add in
+                    while count < max, let newline = LineScan.newline(in: buffer, from: start) {
+                        add(UnsafeBufferPointer(rebasing: buffer[start...newline]))
+                        start = newline + 1
+                        count += 1
+                    }
+                }
+            }
+            if count >= max || isAtEnd || token?.isCancelled == true { break }
+            try fill()
+            if isAtEnd, start < buffer.count {
+                buffer.withUnsafeBufferPointer { buffer in
+                    lines.appendRawLines { add in add(UnsafeBufferPointer(rebasing: buffer[start...])) }
+                }
+                start = buffer.count
+                count += 1
+            }
+        }
+        linesRead += count
     }
 
     /// Reads up to `max` more lines, handing each to `line` with its bytes (newline included,

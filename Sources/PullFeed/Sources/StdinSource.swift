@@ -11,8 +11,8 @@ import OpenCombine
 import TerminalUI
 
 /// Lines piped into standard input, read page by page as the user scrolls. A pipe can be
-/// read only once, so lines already read are kept and a refresh shows them again from the
-/// top (and goes on reading where reading stopped).
+/// read only once, so lines already read are kept and a refresh shows all of them again
+/// (and goes on reading where reading stopped).
 public final class StdinSource: FeedSource {
     public let title = "stdin"
     public let stateKey = "stdin"
@@ -38,8 +38,10 @@ public final class StdinSource: FeedSource {
 }
 
 /// Input that can be read only once (standard input, a pipe, a FIFO): the lines read so far are
-/// kept, so a page can be served again (a refresh starts from the top and goes on reading where
-/// reading stopped). Only touched on its source's serial queue.
+/// kept, so a page can be served again. A refresh (offset 0) delivers every line read so far
+/// (at least a page) and goes on reading where reading stopped. Pages share the kept lines'
+/// storage, so the feed showing them costs no second copy. Only touched on its source's
+/// serial queue.
 final class StdinStore: @unchecked Sendable {
     let reader: LineReader
     var lines = LineList()
@@ -47,13 +49,12 @@ final class StdinStore: @unchecked Sendable {
 
     /// The lines of `request`, reading more input only as far as it needs.
     func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
-        let wanted = request.offset + request.limit
+        let wanted = request.offset == 0 ? max(request.limit, lines.count) : request.offset + request.limit
         if lines.count < wanted, !reader.isAtEnd {
-            lines.append(try reader.nextLines(wanted - lines.count, token: token))
+            try reader.readLines(wanted - lines.count, into: &lines, token: token)
         }
         let end = min(wanted, lines.count)
-        var page = LineList()
-        if request.offset < end { page.append(lines, range: request.offset..<end) }
+        let page = request.offset < end ? lines.slice(request.offset..<end) : LineList()
         let hasMore = lines.count > end || !reader.isAtEndOfLines
         return Page(lines: page, hasMore: hasMore)
     }

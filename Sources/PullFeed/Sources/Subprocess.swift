@@ -130,13 +130,17 @@ struct Subprocess {
 
     /// The first non-empty line of stderr, or a description of the exit status.
     static func failureReason(_ output: Output) -> String {
-        let text = String(decoding: output.stderr, as: UTF8.self)
-        if let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-            return String(line)
-        }
+        if let line = firstStderrLine(output) { return line }
         if output.status > 128 { return "command killed by signal \(output.status - 128)" }
         return "command exited with status \(output.status)"
+    }
+
+    /// The first line of stderr that is not blank, if any.
+    static func firstStderrLine(_ output: Output) -> String? {
+        let text = String(decoding: output.stderr, as: UTF8.self)
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .first(where: { !$0.allSatisfy(\.isWhitespace) })
+            .map(String.init)
     }
 }
 
