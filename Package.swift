@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "pullfeed", targets: ["pullfeed"]),
         .library(name: "Reactors", targets: ["Reactors"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "PullFeed", targets: ["PullFeed"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         ),
         // The signal guard's async-signal-safe handlers and their one copy of state.
         .target(name: "CTerminalGuard"),
+        // The pure core of the terminal UI: canvas, cells, list, text, input decoding, key map,
+        // scheduler. It builds and tests without ncurses.
         .target(
             name: "Reactors",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
@@ -33,7 +36,16 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CNcurses", "CTerminalGuard",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ]
+        ),
+        // The terminal backend, the only code that calls ncurses: terminal setup and restore,
+        // the tty, the poll loop, signals.
+        .target(
+            name: "CursesBackend",
+            dependencies: [
+                "TerminalUI", "CNcurses", "CTerminalGuard",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
@@ -48,7 +60,7 @@ let package = Package(
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "PullToRefresh",
+                "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,12 +68,12 @@ let package = Package(
         .executableTarget(
             name: "pullfeed-bench",
             dependencies: [
-                "PullFeed", "TerminalUI", "Reactors", "PullToRefresh",
+                "PullFeed", "TerminalUI", "CursesBackend", "Reactors", "PullToRefresh",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
-        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], path: "Examples/TerminalUIDemo"),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "CursesBackend"], path: "Examples/TerminalUIDemo"),
         .testTarget(
             name: "ReactorsTests",
             dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]
@@ -71,12 +83,16 @@ let package = Package(
             dependencies: ["TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
+            name: "CursesBackendTests",
+            dependencies: ["CursesBackend", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(
             name: "PullToRefreshTests",
             dependencies: ["PullToRefresh", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
             name: "PullFeedTests",
-            dependencies: ["PullFeed", "Reactors", "TerminalUI", "PullToRefresh",
+            dependencies: ["PullFeed", "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
                            .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: []),

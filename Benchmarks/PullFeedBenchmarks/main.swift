@@ -10,6 +10,7 @@ import CombineSchedulers
 import Foundation
 import OpenCombine
 import PullFeed
+import CursesBackend
 import TerminalUI
 
 let quick = CommandLine.arguments.contains("--quick")

@@ -2,6 +2,7 @@
 // and a scrolling list (to see and measure one-row scrolls). q quits.
 // With TERMINALUI_DEMO_CRASH=1, `!` crashes it on purpose (the terminal must still be restored).
 import Foundation
+import CursesBackend
 import TerminalUI
 
 enum Action {

@@ -21,7 +21,7 @@ public struct SanitizedText: Equatable, Sendable {
     }
 
     /// For text this module has just sanitised and measured itself.
-    init(checked text: String, width: Int) {
+    package init(checked text: String, width: Int) {
         self.text = text
         self.width = width
     }

@@ -6,7 +6,7 @@ extension String {
     /// Whether both strings hold exactly the same UTF-8 bytes. Unlike `==` it never compares
     /// by canonical equivalence, so it is a plain memory comparison for any text (a cache
     /// must not mistake "é" for "e\u{301}" anyway: they are drawn differently).
-    func hasSameBytes(as other: String) -> Bool {
+    package func hasSameBytes(as other: String) -> Bool {
         let a = utf8, b = other.utf8
         guard a.count == b.count else { return false }
         let fast = a.withContiguousStorageIfAvailable { pa in
@@ -18,7 +18,7 @@ extension String {
     }
 
     /// Feeds the UTF-8 bytes to `hasher` (the hash that goes with `hasSameBytes`).
-    func hashBytes(into hasher: inout Hasher) {
+    package func hashBytes(into hasher: inout Hasher) {
         let done: Void? = utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if done == nil { for byte in utf8 { hasher.combine(byte) } }
         hasher.combine(utf8.count)
@@ -26,10 +26,12 @@ extension String {
 }
 
 /// A string compared and hashed by its bytes (see `hasSameBytes`), for caches keyed by text.
-struct ByteString: Hashable {
-    let text: String
+package struct ByteString: Hashable {
+    package let text: String
 
-    static func == (a: ByteString, b: ByteString) -> Bool { a.text.hasSameBytes(as: b.text) }
+    package init(text: String) { self.text = text }
 
-    func hash(into hasher: inout Hasher) { text.hashBytes(into: &hasher) }
+    package static func == (a: ByteString, b: ByteString) -> Bool { a.text.hasSameBytes(as: b.text) }
+
+    package func hash(into hasher: inout Hasher) { text.hashBytes(into: &hasher) }
 }

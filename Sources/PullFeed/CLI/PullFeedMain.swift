@@ -10,6 +10,7 @@ import Glibc
 import OpenCombine
 import PullToRefresh
 import Reactors
+import CursesBackend
 import TerminalUI
 
 /// Runs `pullfeed`: parses the command line, picks the source, opens the terminal, runs the

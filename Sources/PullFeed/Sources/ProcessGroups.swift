@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CursesBackend
 import TerminalUI
 
 /// The process groups of the commands running right now, so that leaving the app (q, a

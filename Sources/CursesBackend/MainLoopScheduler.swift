@@ -1,6 +1,7 @@
 import Dispatch
 import OpenCombine
 import OpenCombineDispatch
+import TerminalUI
 
 /// `MainLoop` as a Combine `Scheduler`, with Dispatch's time and option types so that it
 /// erases to `LoopScheduler` (the type a `TestScheduler` also erases to). Thread-safe:

@@ -1,4 +1,5 @@
 import CTerminalGuard
+import TerminalUI
 
 /// Writes all of `text` to `fd` (retrying after signals), bypassing any buffering: for the
 /// terminal's raw mode sequences, the chosen line on stdout and one-line errors on stderr.

@@ -7,6 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TerminalUI
 
 /// Process-wide terminal safety: whatever happens, the user gets their terminal back.
 ///

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Lays sanitised text out as `ScreenWriter` cells: one cell per column, a wide character as
 /// its cell plus a continuation cell, each character in exactly the columns `TextWidth` gives it.
 enum CellBuilder {

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import OpenCombine
 import Testing
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 /// The real loop on real time: these tests wait for the loop's own timers (tens of
 /// milliseconds), never sleep. Virtual-time behaviour is tested with `TimerQueue` and, in

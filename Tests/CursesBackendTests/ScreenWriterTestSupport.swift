@@ -1,4 +1,5 @@
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 extension TerminalCodes {
     /// xterm's sequences (ECMA-48), with colours.

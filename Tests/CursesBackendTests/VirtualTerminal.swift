@@ -1,4 +1,5 @@
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 /// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
 /// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, and

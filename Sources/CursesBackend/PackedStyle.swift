@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A `Style` in 12 bits, the form `ScreenWriter` keeps per cell: bold, dim, reverse and
 /// underline in bits 0–3, the foreground in 4–7 and the background in 8–11 (0 = default,
 /// 1–8 = black…white). Bit 15 marks the left half of a wide character.

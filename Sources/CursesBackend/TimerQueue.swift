@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The main loop's timer heap: actions ordered by deadline, then by the order they were added.
 /// Pure (times are passed in, in nanoseconds of a monotonic clock) so it can be tested alone.
 struct TimerQueue {

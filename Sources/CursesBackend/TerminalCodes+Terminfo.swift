@@ -1,4 +1,5 @@
 import CNcurses
+import TerminalUI
 
 extension TerminalCodes {
     /// The current terminal's sequences from terminfo (after `newterm`), or nil when it cannot

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The control sequences `ScreenWriter` sends, from terminfo (`terminfo()`, for
 /// `CursesTerminal`); tests build plain ANSI ones.
 ///

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The drawing calls of each screen row, this frame's and the ones the window shows.
 ///
 /// `CursesTerminal` records calls instead of making them, and at `present()` sends only the

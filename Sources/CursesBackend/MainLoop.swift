@@ -8,6 +8,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TerminalUI
 
 /// The app's single UI thread: waits in `poll()` for terminal input, a wake-up pipe (work
 /// scheduled from other threads), the signal self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP)

@@ -1,5 +1,6 @@
 import Testing
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 /// The frame-to-frame bookkeeping behind `CursesTerminal.present()`.
 @Suite struct RowCacheTests {

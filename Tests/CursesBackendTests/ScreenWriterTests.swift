@@ -1,5 +1,6 @@
 import Testing
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 /// `ScreenWriter`, the output half of `CursesTerminal`: its bytes, fed to a terminal model,
 /// must give exactly the screen it claims to show, and that screen must be what the drawing

@@ -1,5 +1,6 @@
 import Testing
-@testable import TerminalUI
+@testable import CursesBackend
+import TerminalUI
 
 @Suite struct TimerQueueTests {
     final class Log { var entries: [String] = [] }
