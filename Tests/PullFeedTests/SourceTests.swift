@@ -211,14 +211,38 @@ extension StdinSourceTests {
         #expect(loadPage(fine, queue: fine.queue, offset: 0, limit: 200, time: time).result?.page?.exit == nil)
     }
 
-    @Test func aHangingCommandTimesOutAndIsKilled() {
-        let marker = NSTemporaryDirectory() + "pullfeed-timeout-\(UUID().uuidString)"
-        let source = CommandSource(command: "sleep 30; touch \(marker)", paged: false, timeout: 0.3)
-        let started = Date()
+    @Test func aHangingCommandTimesOutAndIsKilled() throws {
+        let directory = NSTemporaryDirectory() + "pullfeed-timeout-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = CommandSource(command: "cd \(directory); sleep 30 & echo $! > child; echo $$ > shell; wait",
+                                   paged: false, timeout: 0.3)
         let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(page.result?.reason == "command timed out after 0.3 s")
-        #expect(Date().timeIntervalSince(started) < 5)
-        #expect(!FileManager.default.fileExists(atPath: marker))
+        let pids = try ["shell", "child"].map { try #require(Self.pid(in: directory + "/" + $0), "\($0) never started") }
+        // The shell and the child it started are gone, not left running after the timeout.
+        #expect(Self.waitUntilGone(pids), "still running after the timeout: \(pids)")
+    }
+
+    /// The process id a command wrote to `path`, nil if it never wrote one.
+    static func pid(in path: String) -> Int32? {
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Whether every process in `pids` has ended (gone from /proc, or a zombie nobody reaped
+    /// yet) within a few seconds; checked in /proc, never by sleeping a guessed time.
+    static func waitUntilGone(_ pids: [Int32]) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(close, offsetBy: 2)] != "Z"
+        }
+        while pids.contains(where: running) {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     @Test func pagedCommandsSeeTheirPageAndAShortPageEndsIt() {
@@ -233,14 +257,22 @@ extension StdinSourceTests {
         #expect(last.result?.hasMore == false)
     }
 
-    @Test func cancellingKillsTheWholeProcessGroup() {
-        let marker = NSTemporaryDirectory() + "pullfeed-cancel-\(UUID().uuidString)"
-        let source = CommandSource(command: "(sleep 1; touch \(marker)) & sleep 30", paged: false, timeout: 60)
+    @Test func cancellingKillsTheWholeProcessGroup() throws {
+        let directory = NSTemporaryDirectory() + "pullfeed-cancel-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = CommandSource(command: "cd \(directory); sleep 30 & echo $! > child; echo $$ > shell; wait",
+                                   paged: false, timeout: 60)
         let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
-        usleep(100_000)  // let the shell start its child
+        // Cancel only once the command and its child run (the files say so): a cancel that
+        // lands before the spawn would test nothing.
+        let deadline = Date().addingTimeInterval(10)
+        while Self.pid(in: directory + "/child") == nil || Self.pid(in: directory + "/shell") == nil {
+            try #require(Date() < deadline, "the command never started")
+            usleep(10_000)
+        }
+        let pids = [Self.pid(in: directory + "/shell")!, Self.pid(in: directory + "/child")!]
         subscription.cancel()
-        source.queue.sync(flags: .barrier) {}
-        usleep(1_300_000)
-        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(Self.waitUntilGone(pids), "the process group outlived the cancel: \(pids)")
     }
 }
