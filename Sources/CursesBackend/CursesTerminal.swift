@@ -184,15 +184,17 @@ public final class CursesTerminal: TerminalBackend {
     private var modesOff: String { (usesMouse ? Self.mouseOff : "") + Self.pasteOff }
 
     private func configure() {
+        // Each call changes the tty or what ncurses sends; keys never go through ncurses
+        // (InputDecoder reads the tty), so no call here configures ncurses' own key reading.
         let window = pf_stdscr()
-        cbreak()
-        noecho()
-        nonl()
-        intrflush(window, false)
+        cbreak()  // tty: keys arrive at once, signals still work (Ctrl-C, Ctrl-Z)
+        noecho()  // tty: typed keys are not echoed over the frame
+        nonl()  // tty: Enter stays \r (no ICRNL), which InputDecoder reads as Enter
+        intrflush(window, false)  // tty: NOFLSH, so Ctrl-C does not drop a frame half-written
         keypad(window, true)  // smkx: arrows in application mode, which InputDecoder reads too
         typeahead(-1)  // ncurses' own updates (start, Ctrl-Z resume) never stop for waiting input
-        curs_set(0)
-        leaveok(window, true)
+        curs_set(0)  // civis: the cursor is hidden while the app runs
+        leaveok(window, true)  // ncurses' own updates leave the hidden cursor where it is
         // newterm has entered the alternate screen; the first present() clears it. (No
         // endwin/doupdate round: ncurses draws no frame, and each round drains the tty.)
         writeRaw(modesOn)
