@@ -1,83 +1,40 @@
-// OpenCombine 0.14 has no merge operators; these follow Combine's API.
+// OpenCombine 0.14 has no merge operators. These are ours, named so that nothing is declared in
+// OpenCombine's namespace (its `Publishers`, or `Publisher` methods): they cannot clash with the
+// operators a later OpenCombine may add.
 
-extension Publishers {
-    /// Emits the elements of two publishers as they arrive; finishes when both finish, fails when either fails.
-    public struct Merge<A: Publisher, B: Publisher>: Publisher
-    where A.Output == B.Output, A.Failure == B.Failure {
-        public typealias Output = A.Output
-        public typealias Failure = A.Failure
+/// The elements of several publishers as they arrive; finishes when all finish, fails when any
+/// fails. Make one with `merge(_:_:)`, `merge(_:_:_:)` or `mergeMany(_:)`.
+public struct MergedPublisher<Output, Failure: Error>: Publisher {
+    /// The merged publishers, in the order given.
+    public let publishers: [AnyPublisher<Output, Failure>]
 
-        public let a: A
-        public let b: B
-
-        public init(_ a: A, _ b: B) {
-            self.a = a
-            self.b = b
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeMany(a.eraseToAnyPublisher(), b.eraseToAnyPublisher()).receive(subscriber: subscriber)
-        }
+    public init<S: Swift.Sequence>(_ publishers: S) where S.Element == AnyPublisher<Output, Failure> {
+        self.publishers = Array(publishers)
     }
 
-    /// Emits the elements of three publishers as they arrive; finishes when all finish, fails when any fails.
-    public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
-    where A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure {
-        public typealias Output = A.Output
-        public typealias Failure = A.Failure
-
-        public let a: A
-        public let b: B
-        public let c: C
-
-        public init(_ a: A, _ b: B, _ c: C) {
-            self.a = a
-            self.b = b
-            self.c = c
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeMany(a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher())
-                .receive(subscriber: subscriber)
-        }
-    }
-
-    /// Emits the elements of any number of publishers as they arrive; finishes when all finish, fails
-    /// when any fails.
-    public struct MergeMany<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-
-        public let publishers: [Upstream]
-
-        public init(_ upstream: Upstream...) {
-            publishers = upstream
-        }
-
-        public init<S: Swift.Sequence>(_ upstream: S) where S.Element == Upstream {
-            publishers = Array(upstream)
-        }
-
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            Publishers.FlatMap(
-                upstream: Publishers.Sequence<[Upstream], Failure>(sequence: publishers),
-                maxPublishers: .unlimited
-            ) { $0 }
-            .receive(subscriber: subscriber)
-        }
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        Publishers.FlatMap(
+            upstream: Publishers.Sequence<[AnyPublisher<Output, Failure>], Failure>(sequence: publishers),
+            maxPublishers: .unlimited
+        ) { $0 }
+        .receive(subscriber: subscriber)
     }
 }
 
-extension Publisher {
-    /// Combines this publisher's elements with another's as they arrive. See `Publishers.Merge`.
-    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
-    where P.Output == Output, P.Failure == Failure {
-        Publishers.Merge(self, other)
-    }
+/// The elements of `a` and `b` as they arrive (Combine's `Publishers.Merge`).
+public func merge<A: Publisher, B: Publisher>(_ a: A, _ b: B) -> MergedPublisher<A.Output, A.Failure>
+where A.Output == B.Output, A.Failure == B.Failure {
+    MergedPublisher([a.eraseToAnyPublisher(), b.eraseToAnyPublisher()])
+}
 
-    /// Combines this publisher's elements with two others' as they arrive. See `Publishers.Merge3`.
-    public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
-        Publishers.Merge3(self, b, c)
-    }
+/// The elements of `a`, `b` and `c` as they arrive (Combine's `Publishers.Merge3`).
+public func merge<A: Publisher, B: Publisher, C: Publisher>(_ a: A, _ b: B, _ c: C) -> MergedPublisher<A.Output, A.Failure>
+where A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure {
+    MergedPublisher([a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher()])
+}
+
+/// The elements of every publisher in `publishers` as they arrive (Combine's `Publishers.MergeMany`).
+public func mergeMany<S: Swift.Sequence>(_ publishers: S) -> MergedPublisher<S.Element.Output, S.Element.Failure>
+where S.Element: Publisher {
+    MergedPublisher(publishers.map { $0.eraseToAnyPublisher() })
 }

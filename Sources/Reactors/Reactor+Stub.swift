@@ -19,7 +19,11 @@ extension Reactor {
     var stubParts: StubParts<Action, State> {
         let storage = reactorStorage
         if let parts = storage.stubParts {
-            return unsafeDowncast(parts, to: StubParts<Action, State>.self)
+            guard let typed = parts as? StubParts<Action, State> else {
+                fatalError("\(Self.self).reactorStorage holds the stub of another reactor (\(type(of: parts))): "
+                           + "give each reactor its own `let reactorStorage = ReactorStorage()`")
+            }
+            return typed
         }
         let parts = StubParts<Action, State>(initialState: initialState)
         storage.stubParts = parts

@@ -68,7 +68,7 @@ extension Reactor {
             return stubParts.state.value
         }
         if let core = storage.core {
-            return unsafeDowncast(core, to: ReactorCore<Action, Mutation, State>.self).currentState
+            return Self.checkedCore(core).currentState
         }
         return initialState
     }
@@ -93,11 +93,22 @@ extension Reactor {
         state
     }
 
+    /// `core` as this reactor's pipeline type, or a clear crash when the storage holds another
+    /// reactor's streams (one `ReactorStorage` shared by two reactors, or returned by a computed
+    /// property): a checked cast, never undefined behaviour.
+    static func checkedCore(_ core: AnyObject) -> ReactorCore<Action, Mutation, State> {
+        guard let typed = core as? ReactorCore<Action, Mutation, State> else {
+            fatalError("\(Self.self).reactorStorage holds the streams of another reactor (\(type(of: core))): "
+                       + "give each reactor its own `let reactorStorage = ReactorStorage()`")
+        }
+        return typed
+    }
+
     /// The pipeline, built on first use.
     var core: ReactorCore<Action, Mutation, State> {
         let storage = reactorStorage
         if let core = storage.core {
-            return unsafeDowncast(core, to: ReactorCore<Action, Mutation, State>.self)
+            return Self.checkedCore(core)
         }
         let core = ReactorCore<Action, Mutation, State>(initialState: initialState)
         storage.core = core

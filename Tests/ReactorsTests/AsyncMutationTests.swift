@@ -84,7 +84,7 @@ private final class LoaderReactor: Reactor {
                 .append(Just(Mutation.setLoading(false)))
                 .eraseToAnyPublisher()
         case .loadWithNote:
-            return Publishers.Merge(request, Just(Mutation.setError("note"))).eraseToAnyPublisher()
+            return merge(request, Just(Mutation.setError("note"))).eraseToAnyPublisher()
         }
     }
 

@@ -11,7 +11,7 @@ struct MergeTests {
         let b = PassthroughSubject<Int, Never>()
         var values: [Int] = []
         var finished = false
-        let cancellable = Publishers.Merge(a, b).sink(receiveCompletion: { _ in finished = true }, receiveValue: { values.append($0) })
+        let cancellable = merge(a, b).sink(receiveCompletion: { _ in finished = true }, receiveValue: { values.append($0) })
         a.send(1)
         b.send(2)
         a.send(3)
@@ -25,8 +25,8 @@ struct MergeTests {
     }
 
     @Test func mergeWithAndMergeMany() {
-        let merged = Recorder(Just(1).merge(with: Just(2)).merge(with: Just(3), Just(4)))
-        let many = Recorder(Publishers.MergeMany([Just(5), Just(6)]))
+        let merged = Recorder(merge(merge(Just(1), Just(2)), Just(3), Just(4)))
+        let many = Recorder(mergeMany([Just(5), Just(6)]))
         #expect(merged.values == [1, 2, 3, 4])
         #expect(many.values == [5, 6])
     }
@@ -61,7 +61,7 @@ struct MergeTests {
     @Test func valuesWaitForDemandInArrivalOrder() {
         let a = PassthroughSubject<Int, TestError>(), b = PassthroughSubject<Int, TestError>()
         let subscriber = Demanding(initial: .max(1))
-        Publishers.Merge(a, b).subscribe(subscriber)
+        merge(a, b).subscribe(subscriber)
         a.send(1)
         b.send(2)
         a.send(3)
@@ -89,7 +89,7 @@ struct MergeTests {
                 seenAfterNestedSend = subscriber.values
             }
         }
-        Publishers.Merge(a, b).subscribe(subscriber)
+        merge(a, b).subscribe(subscriber)
         a.send(1)
         a.send(3)
         #expect(seenAfterNestedSend == [1, 10, 2])
@@ -100,7 +100,7 @@ struct MergeTests {
         let a = PassthroughSubject<Int, TestError>(), b = PassthroughSubject<Int, TestError>()
         var bCancelled = false
         let subscriber = Demanding(initial: .unlimited)
-        Publishers.Merge(a, b.handleEvents(receiveCancel: { bCancelled = true })).subscribe(subscriber)
+        merge(a, b.handleEvents(receiveCancel: { bCancelled = true })).subscribe(subscriber)
         a.send(1)
         a.send(completion: .failure(TestError()))
         b.send(2)
@@ -111,7 +111,7 @@ struct MergeTests {
 
     @Test func cancellingStopsEverything() {
         let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
-        let recorder = Recorder(Publishers.Merge(a, b))
+        let recorder = Recorder(merge(a, b))
         a.send(1)
         recorder.cancel()
         b.send(2)
@@ -121,7 +121,7 @@ struct MergeTests {
 
     @Test func mergingNothingFinishesAtOnce() {
         var finished = false
-        let cancellable = Publishers.MergeMany([PassthroughSubject<Int, Never>]()).sink(
+        let cancellable = mergeMany([PassthroughSubject<Int, Never>]()).sink(
             receiveCompletion: { _ in finished = true }, receiveValue: { _ in })
         #expect(finished)
         cancellable.cancel()
@@ -132,7 +132,7 @@ struct MergeTests {
     @Test func upstreamsOnTwoThreadsAreDeliveredOneAtATime() async {
         let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
         let state = LockedBox()
-        let cancellable = Publishers.Merge(a, b).sink { value in state.enter(value) }
+        let cancellable = merge(a, b).sink { value in state.enter(value) }
         await withTaskGroup(of: Void.self) { group in
             for (subject, base) in [(a, 0), (b, 100_000)] {
                 nonisolated(unsafe) let subject = subject

@@ -46,7 +46,7 @@ public final class ArticleSectionReactor: SectionReactor {
         let fromBus = bus.events
             .filter { $0.articleID == id }
             .map { Action.appendComment($0.comment) }
-        return mutation.merge(with: fromBus).eraseToAnyPublisher()
+        return merge(mutation, fromBus).eraseToAnyPublisher()
     }
 
     public func reduce(state: State, mutation: Action) -> State {

@@ -198,7 +198,7 @@ public final class FeedReactor: Reactor {
     }
 
     public func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
-        mutation.merge(with: toastHides).eraseToAnyPublisher()
+        merge(mutation, toastHides).eraseToAnyPublisher()
     }
 
     public func reduce(state: State, mutation: Mutation) -> State {

@@ -20,7 +20,7 @@ final class LogReactor: Reactor {
 
     /// Mutations also arrive from `events`, outside any action.
     func transform(mutation: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never> {
-        Publishers.Merge(mutation, events).eraseToAnyPublisher()
+        merge(mutation, events).eraseToAnyPublisher()
     }
 
     func reduce(state: State, mutation: Action) -> State {
