@@ -1,13 +1,21 @@
-/// Lays sanitised text out as `ScreenWriter` cells: one cell per column, a wide character as
-/// its cell plus a continuation cell, each character in exactly the columns `TextWidth` gives it.
+/// Lays sanitised text out as `ScreenWriter` cells: one cell per column, a character that
+/// takes several columns (a wide character, an Indic conjunct, a letter with a spacing vowel
+/// sign) as its cell plus continuation cells, each character in exactly the columns
+/// `TextWidth` gives it, whole: every scalar a terminal shows is sent (`shownScalars`).
 enum CellBuilder {
     typealias Cell = ScreenWriter.Cell
 
+    /// The most zero-width scalars one character keeps (after its base). Terminals keep
+    /// fewer (tmux about ten marks, xterm ten), so a character under thousands of combining
+    /// marks costs a bounded number of bytes per cell.
+    static let maxZeroWidthScalars = 32
+
     /// Writes `text` (already sanitised) into `row` from `column`, at most `limit` columns;
-    /// columns left of 0 are dropped. A wide character that would cross `limit` leaves blanks.
+    /// columns left of 0 are dropped. A character that would cross `limit` leaves blanks.
+    /// Characters that do not fit in a cell's eight bytes go to `clusters`.
     static func place(
         _ text: String, column: Int, limit: Int, style: UInt16,
-        libcWidth: (UInt32) -> Int, into row: inout [Cell]
+        libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
     ) {
         guard limit > 0 else { return }
         var used = 0
@@ -34,7 +42,7 @@ enum CellBuilder {
                 if width == 1, scalar.isASCII {
                     if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(scalar.value), style: style) }
                 } else {
-                    place(CollectionOfOne(scalar), width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
+                    place(scalar, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
                 }
                 used += width
             }
@@ -54,69 +62,164 @@ enum CellBuilder {
                 blank(from: column + used, to: column + limit, style: style, in: &row)
                 return
             }
-            place(ch.unicodeScalars, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
+            let scalars = ch.unicodeScalars
+            if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+                place(scalars.first!, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
+            } else {
+                place(ch, width: width, at: column + used, style: style, libcWidth: libcWidth,
+                      clusters: &clusters, into: &row)
+            }
             used += width
         }
     }
 
-    /// Makes the row's wide characters whole: a continuation cell without its wide
-    /// character, or a wide character without its continuation (one was drawn over), becomes
-    /// a blank, as on a terminal.
-    static func repairWideCharacters(_ row: inout [Cell]) {
+    /// The columns a cell's character covers: 1, or more for one followed by continuations.
+    static func columns(of cell: Cell, clusters: ClusterStore) -> Int {
+        guard cell.style & PackedStyle.wide != 0 else { return 1 }
+        return ClusterStore.isStored(cell.bytes) ? clusters.columns(of: cell.bytes) : 2
+    }
+
+    /// Makes the row's characters whole: a continuation cell without its character, or a
+    /// character that lost one of its continuations (something was drawn over it), becomes a
+    /// blank, as on a terminal.
+    static func repairWideCharacters(_ row: inout [Cell], clusters: ClusterStore) {
         row.withUnsafeMutableBufferPointer { cells in
+            // Columns before `covered` belong to the last character found whole.
+            var covered = 0
             for c in cells.indices {
-                if cells[c].isContinuation {
-                    if c == 0 || cells[c - 1].style & PackedStyle.wide == 0 {
-                        cells[c] = Cell(bytes: 0x20, style: cells[c].style & PackedStyle.styleMask)
+                let cell = cells[c]
+                if cell.isContinuation {
+                    if c >= covered { cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask) }
+                } else if cell.style & PackedStyle.wide != 0 {
+                    let end = c + columns(of: cell, clusters: clusters)
+                    var whole = end <= cells.count
+                    if whole {
+                        for k in (c + 1)..<end where !cells[k].isContinuation {
+                            whole = false
+                            break
+                        }
                     }
-                } else if cells[c].style & PackedStyle.wide != 0, c + 1 == cells.count || !cells[c + 1].isContinuation {
-                    cells[c] = Cell(bytes: 0x20, style: cells[c].style & PackedStyle.styleMask)
+                    if whole {
+                        covered = end
+                    } else {
+                        cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask)
+                    }
                 }
             }
         }
     }
 
-    /// One character in exactly `width` columns, whatever the C library's `wcwidth` (which the
-    /// terminal follows) thinks of it: if it thinks one column, a blank follows; if it
-    /// disagrees otherwise, U+FFFD and blanks. Columns left of 0 are dropped (a wide
-    /// character cut there leaves a blank).
+    /// One single-scalar character in exactly `width` columns, whatever the C library's
+    /// `wcwidth` (which the terminal follows) thinks of it: if it thinks one column, a blank
+    /// follows; if it disagrees otherwise, U+FFFD and blanks. Columns left of 0 are dropped (a
+    /// wide character cut there leaves a blank).
     private static func place(
-        _ scalars: some Collection<Unicode.Scalar>, width: Int, at column: Int, style: UInt16,
+        _ scalar: Unicode.Scalar, width: Int, at column: Int, style: UInt16,
         libcWidth: (UInt32) -> Int, into row: inout [Cell]
     ) {
         if column < 0 {
             blank(from: column, to: column + width, style: style, in: &row)
             return
         }
-        guard let first = scalars.first else { return }
-        let terminalWidth = libcWidth(first.value)
-        if terminalWidth == width || (terminalWidth == 1 && width == 2) {
-            let isWide = terminalWidth == 2
-            row[column] = Cell(bytes: pack(scalars), style: isWide ? style | PackedStyle.wide : style)
-            if width == 2 { row[column + 1] = isWide ? Cell(bytes: 0, style: style) : Cell(bytes: 0x20, style: style) }
+        let terminalWidth = libcWidth(scalar.value)
+        guard terminalWidth == width || (terminalWidth == 1 && width == 2) else {
+            replace(at: column, width: width, style: style, in: &row)
+            return
+        }
+        var packed: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in UTF8.encode(scalar)! {
+            packed |= UInt64(byte) << shift
+            shift += 8
+        }
+        let isWide = terminalWidth == 2
+        row[column] = Cell(bytes: packed, style: isWide ? style | PackedStyle.wide : style)
+        if width == 2 { row[column + 1] = isWide ? Cell(bytes: 0, style: style) : Cell(bytes: 0x20, style: style) }
+    }
+
+    /// A character of several scalars in exactly `width` columns: its shown scalars in one
+    /// cell, followed by as many continuations as the terminal advances for them (the sum of
+    /// their `wcwidth`), then blanks if that is less than `width`. If the terminal would
+    /// advance further, or does not know a scalar, U+FFFD and blanks.
+    private static func place(
+        _ character: Character, width: Int, at column: Int, style: UInt16,
+        libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
+    ) {
+        if column < 0 {
+            blank(from: column, to: column + width, style: style, in: &row)
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(character.utf8.count)
+        var terminalWidth = 0
+        var known = true
+        forEachShownScalar(of: character) { scalar in
+            let scalarWidth = libcWidth(scalar.value)
+            // A scalar the layout gives no column must not take one on the terminal.
+            if scalarWidth != 0, TextWidth.of(scalar) == 0 { return }
+            if scalarWidth < 0 { known = false }
+            terminalWidth += scalarWidth
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
+        }
+        guard known, terminalWidth > 0, terminalWidth <= width else {
+            replace(at: column, width: width, style: style, in: &row)
+            return
+        }
+        let cellBytes: UInt64
+        if bytes.count <= 8, terminalWidth <= 2 {
+            var packed: UInt64 = 0
+            for (i, byte) in bytes.enumerated() { packed |= UInt64(byte) << UInt64(8 * i) }
+            cellBytes = packed
         } else {
-            row[column] = Cell(bytes: 0xBD_BF_EF, style: style)  // U+FFFD
-            blank(from: column + 1, to: column + width, style: style, in: &row)
+            cellBytes = clusters.cellBytes(for: bytes, columns: terminalWidth)
+        }
+        row[column] = Cell(bytes: cellBytes, style: terminalWidth > 1 ? style | PackedStyle.wide : style)
+        for c in (column + 1)..<(column + terminalWidth) { row[c] = Cell(bytes: 0, style: style) }
+        blank(from: column + terminalWidth, to: column + width, style: style, in: &row)
+    }
+
+    /// The scalars of `character` that its cell sends, in order. Emoji sequences
+    /// (`TextWidth.isEmojiSequence`) send their first scalar and the zero-width scalars after
+    /// it that stay in its cell on every terminal (`joinsEverywhere`). Other characters send
+    /// every scalar, except zero-width ones before the first that takes a column (a terminal
+    /// would put them on the cell before). Both keep at most `maxZeroWidthScalars` zero-width
+    /// scalars.
+    static func forEachShownScalar(of character: Character, _ body: (Unicode.Scalar) -> Void) {
+        let scalars = character.unicodeScalars
+        let isEmoji = TextWidth.isEmojiSequence(scalars)
+        var hasBase = false
+        var zeroWidth = 0
+        for scalar in scalars {
+            if !hasBase {
+                if isEmoji || TextWidth.of(scalar) > 0 {
+                    hasBase = true
+                    body(scalar)
+                }
+                continue
+            }
+            if TextWidth.of(scalar) > 0 {
+                if isEmoji { return }
+                body(scalar)
+                continue
+            }
+            if isEmoji, !joinsEverywhere(scalar) { return }
+            guard zeroWidth < maxZeroWidthScalars else { continue }
+            zeroWidth += 1
+            body(scalar)
         }
     }
 
-    /// The UTF-8 of a character's first scalar and the scalars after it that stay in its cell
-    /// on every terminal (`joinsEverywhere`), as many as fit in 8 bytes.
-    private static func pack(_ scalars: some Collection<Unicode.Scalar>) -> UInt64 {
-        var packed: UInt64 = 0
-        var shift: UInt64 = 0
-        var isFirst = true
-        for scalar in scalars {
-            if !isFirst, !joinsEverywhere(scalar) { break }
-            let utf8 = UTF8.encode(scalar)!
-            guard shift + UInt64(utf8.count) * 8 <= 64 else { break }
-            for byte in utf8 {
-                packed |= UInt64(byte) << shift
-                shift += 8
-            }
-            isFirst = false
-        }
-        return packed
+    /// The text `forEachShownScalar` sends for `character`.
+    static func shownText(of character: Character) -> String {
+        var scalars = String.UnicodeScalarView()
+        forEachShownScalar(of: character) { scalars.append($0) }
+        return String(scalars)
+    }
+
+    /// U+FFFD and blanks in `width` columns from `column`.
+    private static func replace(at column: Int, width: Int, style: UInt16, in row: inout [Cell]) {
+        row[column] = Cell(bytes: 0xBD_BF_EF, style: style)
+        blank(from: column + 1, to: column + width, style: style, in: &row)
     }
 
     private static func blank(from start: Int, to end: Int, style: UInt16, in row: inout [Cell]) {

@@ -10,8 +10,11 @@
 /// It assumes it is the only writer between `clear()`s: after anything else drew on the
 /// terminal (a suspend, a resize), call `clear()`.
 struct ScreenWriter {
-    /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for the right
-    /// half of a wide character) and its packed style (`PackedStyle`).
+    /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for a
+    /// continuation, a column covered by the character before it) and its packed style
+    /// (`PackedStyle`, whose `wide` bit marks a character followed by continuations). A
+    /// longer character, or one over more than two columns, is kept in the writer's
+    /// `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
     struct Cell: Equatable {
         var bytes: UInt64
         var style: UInt16
@@ -39,6 +42,8 @@ struct ScreenWriter {
     private var styleCodes: [UInt16: [UInt8]] = [:]
     /// The buffer `draw` builds a row in; it holds the storage of the row last replaced.
     private var scratch: [Cell] = []
+    /// The characters `screen` holds that do not fit in a cell.
+    private(set) var clusters = ClusterStore()
 
     init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
         self.rows = max(0, rows)
@@ -121,6 +126,8 @@ struct ScreenWriter {
     /// Draws `ops` over row `row` as shown and sends the cells that changed.
     mutating func draw(row: Int, ops: [RowCache.Op]) {
         guard row >= 0, row < rows, columns > 0 else { return }
+        // Only `screen` refers to stored characters between draws: drop the ones it no longer shows.
+        if clusters.count > 2 * rows * columns + 256 { clusters.compact(keeping: &screen) }
         // The row is built in a buffer kept between calls (moved out and back, never copied).
         var cells = scratch
         scratch = []
@@ -138,10 +145,10 @@ struct ScreenWriter {
                 }
             case .text(let text, let column, let style, let limit):
                 CellBuilder.place(text, column: column, limit: min(limit, columns - column), style: pack(style),
-                                  libcWidth: libcWidth, into: &cells)
+                                  libcWidth: libcWidth, clusters: &clusters, into: &cells)
             }
         }
-        CellBuilder.repairWideCharacters(&cells)
+        CellBuilder.repairWideCharacters(&cells, clusters: clusters)
         send(row: row, cells: &cells)
         scratch = cells
     }
@@ -169,15 +176,17 @@ struct ScreenWriter {
         }
         guard changed else { return }
         // Rows hold whole characters (`repairWideCharacters`), so the first and last cells that
-        // differ are never the right half of one; a wide character that ends the range takes its
-        // right half along.
-        if last + 1 < columns, cells[last + 1].isContinuation { last += 1 }
+        // differ are never continuations; a character that ends the range takes its
+        // continuations along.
+        while last + 1 < columns, cells[last + 1].isContinuation { last += 1 }
         // Writing the bottom-right cell would scroll a terminal that wraps at once: that
-        // character stays as it was.
+        // character stays as it was, and so does the one shown there (from a column where both
+        // rows start a character, so that the cells kept are whole characters).
         if row == rows - 1, last == columns - 1, !codes.deferredWrap {
-            let kept = cells[columns - 1].isContinuation ? columns - 2 : columns - 1
+            var kept = columns - 1
+            while kept > 0, cells[kept].isContinuation || old[kept].isContinuation { kept -= 1 }
             for c in kept..<columns { cells[c] = old[c] }
-            CellBuilder.repairWideCharacters(&cells)
+            CellBuilder.repairWideCharacters(&cells, clusters: clusters)
             last = kept - 1
             while last >= first, cells[last] == old[last] { last -= 1 }
             if last < first {
@@ -212,11 +221,15 @@ struct ScreenWriter {
                     let style = cell.style & PackedStyle.styleMask
                     if pen != style { setPen(style) }
                     var bytes = cell.bytes
-                    while bytes != 0 {
-                        output.append(UInt8(truncatingIfNeeded: bytes))
-                        bytes >>= 8
+                    if ClusterStore.isStored(bytes) {
+                        output += clusters.bytes(of: bytes)
+                    } else {
+                        while bytes != 0 {
+                            output.append(UInt8(truncatingIfNeeded: bytes))
+                            bytes >>= 8
+                        }
                     }
-                    c += cell.style & PackedStyle.wide != 0 ? 2 : 1
+                    c += cell.style & PackedStyle.wide != 0 ? CellBuilder.columns(of: cell, clusters: clusters) : 1
                     cursor = c < columns ? (row, c) : nil
                 }
             }
@@ -230,6 +243,18 @@ struct ScreenWriter {
     }
 
     private var resetLength: Int { codes.resetAttributes.count }
+
+    /// The UTF-8 a cell sends (nothing for a continuation).
+    func bytes(of cell: Cell) -> [UInt8] {
+        if ClusterStore.isStored(cell.bytes) { return clusters.bytes(of: cell.bytes) }
+        var result: [UInt8] = []
+        var bytes = cell.bytes
+        while bytes != 0 {
+            result.append(UInt8(truncatingIfNeeded: bytes))
+            bytes >>= 8
+        }
+        return result
+    }
 
     private mutating func cursorAddress(_ row: Int, _ column: Int) -> [UInt8] {
         cursor = (row, column)
