@@ -12,12 +12,14 @@ enum CellBuilder {
 
     /// Writes `text` (already sanitised) into `row` from `column`, at most `limit` columns;
     /// columns left of 0 are dropped. A character that would cross `limit` leaves blanks.
-    /// Characters that do not fit in a cell's eight bytes go to `clusters`.
+    /// Characters that do not fit in a cell's eight bytes go to `clusters`. Returns whether
+    /// it placed a character that is not one column packed in its cell (`PackedStyle.wide`).
+    @discardableResult
     static func place(
         _ text: String, column: Int, limit: Int, style: UInt16,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
-    ) {
-        guard limit > 0 else { return }
+    ) -> Bool {
+        guard limit > 0 else { return false }
         var used = 0
         if TextWidth.isPrintableASCII(text) {
             var text = text
@@ -29,29 +31,31 @@ enum CellBuilder {
                     for i in start..<end { cells[column + i] = Cell(bytes: UInt64(bytes[i]), style: style) }
                 }
             }
-            return
+            return false
         }
+        var placedWide = false
         if TextWidth.scalarsAreCharacters(text) {
             for scalar in text.unicodeScalars {
                 let width = TextWidth.of(scalar)
                 if width == 0 { continue }
                 if used + width > limit {
                     blank(from: column + used, to: column + limit, style: style, in: &row)
-                    return
+                    return placedWide
                 }
                 if width == 1, scalar.isASCII {
                     if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(scalar.value), style: style) }
                 } else {
                     place(scalar, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
+                    placedWide = placedWide || width > 1
                 }
                 used += width
             }
-            return
+            return placedWide
         }
         for ch in text {
             let utf8 = ch.utf8
             if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-                if used + 1 > limit { return }
+                if used + 1 > limit { return placedWide }
                 if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(byte), style: style) }
                 used += 1
                 continue
@@ -60,8 +64,9 @@ enum CellBuilder {
             if width == 0 { continue }
             if used + width > limit {
                 blank(from: column + used, to: column + limit, style: style, in: &row)
-                return
+                return placedWide
             }
+            placedWide = true
             let scalars = ch.unicodeScalars
             if scalars.index(after: scalars.startIndex) == scalars.endIndex {
                 place(scalars.first!, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
@@ -71,41 +76,40 @@ enum CellBuilder {
             }
             used += width
         }
-    }
-
-    /// The columns a cell's character covers: 1, or more for one followed by continuations.
-    static func columns(of cell: Cell, clusters: ClusterStore) -> Int {
-        guard cell.style & PackedStyle.wide != 0 else { return 1 }
-        return ClusterStore.isStored(cell.bytes) ? clusters.columns(of: cell.bytes) : 2
+        return placedWide
     }
 
     /// Makes the row's characters whole: a continuation cell without its character, or a
     /// character that lost one of its continuations (something was drawn over it), becomes a
-    /// blank, as on a terminal.
-    static func repairWideCharacters(_ row: inout [Cell], clusters: ClusterStore) {
+    /// blank, as on a terminal. Returns whether the row still holds a character that is not
+    /// one column packed in its cell.
+    @discardableResult
+    static func repairWideCharacters(_ row: inout [Cell], clusters: borrowing ClusterStore) -> Bool {
         row.withUnsafeMutableBufferPointer { cells in
-            // Columns before `covered` belong to the last character found whole.
-            var covered = 0
-            for c in cells.indices {
+            var hasWide = false
+            var c = 0
+            while c < cells.count {
                 let cell = cells[c]
-                if cell.isContinuation {
-                    if c >= covered { cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask) }
+                if cell.isContinuation {  // the continuations of whole characters are skipped below
+                    cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask)
                 } else if cell.style & PackedStyle.wide != 0 {
-                    let end = c + columns(of: cell, clusters: clusters)
+                    let end = c + (ClusterStore.isStored(cell.bytes) ? clusters.columns(of: cell.bytes) : 2)
                     var whole = end <= cells.count
-                    if whole {
-                        for k in (c + 1)..<end where !cells[k].isContinuation {
-                            whole = false
-                            break
-                        }
+                    var k = c + 1
+                    while whole, k < end {
+                        whole = cells[k].isContinuation
+                        k += 1
                     }
                     if whole {
-                        covered = end
-                    } else {
-                        cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask)
+                        hasWide = true
+                        c = end
+                        continue
                     }
+                    cells[c] = Cell(bytes: 0x20, style: cell.style & PackedStyle.styleMask)
                 }
+                c += 1
             }
+            return hasWide
         }
     }
 
@@ -141,6 +145,7 @@ enum CellBuilder {
     /// cell, followed by as many continuations as the terminal advances for them (the sum of
     /// their `wcwidth`), then blanks if that is less than `width`. If the terminal would
     /// advance further, or does not know a scalar, U+FFFD and blanks.
+    @inline(never)
     private static func place(
         _ character: Character, width: Int, at column: Int, style: UInt16,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
@@ -173,7 +178,8 @@ enum CellBuilder {
         } else {
             cellBytes = clusters.cellBytes(for: bytes, columns: terminalWidth)
         }
-        row[column] = Cell(bytes: cellBytes, style: terminalWidth > 1 ? style | PackedStyle.wide : style)
+        let isPlain = terminalWidth == 1 && !ClusterStore.isStored(cellBytes)
+        row[column] = Cell(bytes: cellBytes, style: isPlain ? style : style | PackedStyle.wide)
         for c in (column + 1)..<(column + terminalWidth) { row[c] = Cell(bytes: 0, style: style) }
         blank(from: column + terminalWidth, to: column + width, style: style, in: &row)
     }

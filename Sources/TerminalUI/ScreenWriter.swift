@@ -12,9 +12,9 @@
 struct ScreenWriter {
     /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for a
     /// continuation, a column covered by the character before it) and its packed style
-    /// (`PackedStyle`, whose `wide` bit marks a character followed by continuations). A
-    /// longer character, or one over more than two columns, is kept in the writer's
-    /// `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
+    /// (`PackedStyle`, whose `wide` bit marks a character followed by one continuation, or
+    /// a stored one). A longer character, or one over more than two columns, is kept in the
+    /// writer's `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
     struct Cell: Equatable {
         var bytes: UInt64
         var style: UInt16
@@ -44,6 +44,9 @@ struct ScreenWriter {
     private var scratch: [Cell] = []
     /// The characters `screen` holds that do not fit in a cell.
     private(set) var clusters = ClusterStore()
+    /// Whether each row of `screen` may hold a character that is not one column packed in its
+    /// cell (`PackedStyle.wide`); rows that do not, and are drawn over with none, need no repair.
+    private var wideRows: [Bool]
 
     init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
         self.rows = max(0, rows)
@@ -52,6 +55,7 @@ struct ScreenWriter {
         self.usesColors = usesColors && codes.foreground != nil && codes.background != nil
         self.libcWidth = libcWidth
         screen = Array(repeating: Array(repeating: .blank, count: self.columns), count: self.rows)
+        wideRows = Array(repeating: false, count: self.rows)
     }
 
     /// Blanks the terminal and the model (default colours).
@@ -94,12 +98,16 @@ struct ScreenWriter {
         cursor = nil  // csr homes the cursor on some terminals
         // Rows follow their content; the ones scrolled in (left at the far end) are blank.
         if scroll.lines > 0 {
-            for r in scroll.top...(scroll.bottom - scroll.lines) { screen.swapAt(r, r + scroll.lines) }
+            for r in scroll.top...(scroll.bottom - scroll.lines) {
+                screen.swapAt(r, r + scroll.lines)
+                wideRows.swapAt(r, r + scroll.lines)
+            }
             for r in (scroll.bottom - scroll.lines + 1)...scroll.bottom { blankRow(r) }
         } else {
             var r = scroll.bottom
             while r >= scroll.top - scroll.lines {
                 screen.swapAt(r, r + scroll.lines)
+                wideRows.swapAt(r, r + scroll.lines)
                 r -= 1
             }
             for r in scroll.top..<(scroll.top - scroll.lines) { blankRow(r) }
@@ -108,6 +116,7 @@ struct ScreenWriter {
     }
 
     private mutating func blankRow(_ r: Int) {
+        wideRows[r] = false
         screen[r].withUnsafeMutableBufferPointer { cells in
             for c in cells.indices { cells[c] = .blank }
         }
@@ -133,6 +142,7 @@ struct ScreenWriter {
         scratch = []
         if cells.count != columns { cells = Array(repeating: .blank, count: columns) }
         Self.copy(screen[row], into: &cells)
+        var mayBreak = wideRows[row]
         for op in ops {
             switch op {
             case .fill(let column, let width, let style):
@@ -144,11 +154,15 @@ struct ScreenWriter {
                     }
                 }
             case .text(let text, let column, let style, let limit):
-                CellBuilder.place(text, column: column, limit: min(limit, columns - column), style: pack(style),
-                                  libcWidth: libcWidth, clusters: &clusters, into: &cells)
+                let placedWide = CellBuilder.place(
+                    text, column: column, limit: min(limit, columns - column), style: pack(style),
+                    libcWidth: libcWidth, clusters: &clusters, into: &cells)
+                mayBreak = mayBreak || placedWide
             }
         }
-        CellBuilder.repairWideCharacters(&cells, clusters: clusters)
+        let hasWide = mayBreak && CellBuilder.repairWideCharacters(&cells, clusters: clusters)
+        // A terminal that wraps at once may keep the old row's last cells (see `send`).
+        wideRows[row] = hasWide || (wideRows[row] && row == rows - 1 && !codes.deferredWrap)
         send(row: row, cells: &cells)
         scratch = cells
     }
@@ -221,15 +235,21 @@ struct ScreenWriter {
                     let style = cell.style & PackedStyle.styleMask
                     if pen != style { setPen(style) }
                     var bytes = cell.bytes
-                    if ClusterStore.isStored(bytes) {
-                        output += clusters.bytes(of: bytes)
-                    } else {
+                    if cell.style & PackedStyle.wide == 0 {
                         while bytes != 0 {
                             output.append(UInt8(truncatingIfNeeded: bytes))
                             bytes >>= 8
                         }
+                        c += 1
+                    } else if !ClusterStore.isStored(bytes) {
+                        while bytes != 0 {
+                            output.append(UInt8(truncatingIfNeeded: bytes))
+                            bytes >>= 8
+                        }
+                        c += 2
+                    } else {
+                        c += sendStored(bytes)
                     }
-                    c += cell.style & PackedStyle.wide != 0 ? CellBuilder.columns(of: cell, clusters: clusters) : 1
                     cursor = c < columns ? (row, c) : nil
                 }
             }
@@ -243,6 +263,13 @@ struct ScreenWriter {
     }
 
     private var resetLength: Int { codes.resetAttributes.count }
+
+    /// Sends a stored character; returns the columns it covers.
+    @inline(never)
+    private mutating func sendStored(_ cellBytes: UInt64) -> Int {
+        output += clusters.bytes(of: cellBytes)
+        return clusters.columns(of: cellBytes)
+    }
 
     /// The UTF-8 a cell sends (nothing for a continuation).
     func bytes(of cell: Cell) -> [UInt8] {

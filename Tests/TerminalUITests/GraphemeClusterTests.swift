@@ -155,6 +155,23 @@ import Testing
         #expect(most <= 2 * 2 * 8 + 256 + 8)
     }
 
+    /// Rows moved by a scroll keep what the writer knows of their characters: drawing over
+    /// part of one, on a row that came there by the scroll, blanks the rest of it.
+    @Test func charactersMovedByAScrollAreRepairedWhenDrawnOver() {
+        var h = ScreenWriterTests.Harness(rows: 4, columns: 10)
+        for (row, text) in ["plain", "क्षत्रिय", "中文字", "plain"].enumerated() {
+            h.writer.draw(row: row, ops: [.text(text, column: 0, style: .plain, limit: 10)])
+        }
+        let scrolled = h.writer.scroll(RowCache.Scroll(top: 0, bottom: 3, lines: 1))
+        #expect(scrolled)
+        h.writer.draw(row: 0, ops: [.text("x", column: 3, style: .bold, limit: 1)])  // inside त्रि
+        h.writer.draw(row: 1, ops: [.text("y", column: 1, style: .bold, limit: 1)])  // the right half of 中
+        h.terminal.feed(h.writer.takeOutput())
+        #expect(h.terminal.problem == nil)
+        for row in 0..<4 { #expect(h.terminal.cells[row] == h.terminalCells(h.writer.screen[row]), "row \(row)") }
+        #expect(h.terminal.line(0) == "क्ष" + " x य" && h.terminal.line(1) == " y文字")
+    }
+
     /// A terminal that scrolls when its bottom-right cell is written: the characters that
     /// would reach it are left as they were, whole, and the writer knows what is shown.
     @Test func theBottomRightCellStaysUnwrittenWithCharactersOverSeveralColumns() {
