@@ -8,8 +8,8 @@ public protocol Canvas: AnyObject {
     var size: Size { get }
 
     /// Draws `text` at (`row`, `column`), sanitised, measured per character, clipped to
-    /// `maxWidth` columns (and to the right edge). A wide character that does not fit is
-    /// replaced by spaces; it is never split. Returns the number of columns drawn.
+    /// `maxWidth` columns (and to the right edge). A character over several columns that does
+    /// not fit is replaced by spaces; it is never split. Returns the number of columns drawn.
     @discardableResult
     func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int
 

@@ -126,8 +126,8 @@ extension ListView {
         return checked ?? nil
     }
 
-    /// `text` cut to at most `width` columns, ending in `…` when cut; a wide character
-    /// that would straddle the limit is dropped, never split. Looks at no more of the
+    /// `text` cut to at most `width` columns, ending in `…` when cut; a character over
+    /// several columns that would straddle the limit is dropped, never split. Looks at no more of the
     /// text than fits.
     static func truncated(_ text: String, toWidth width: Int) -> String {
         measuredTruncation(text, toWidth: width).text

@@ -1,7 +1,9 @@
 /// An in-memory `Canvas`: the headless backend. Tests render whole frames into it and
 /// compare `lines` (text) and `style(row:column:)` (attributes).
 public final class MemoryScreen: Canvas {
-    /// One cell: a character with its style, or the right half of a wide character.
+    /// One cell: a character with its style, or (`character == nil`) a column covered by the
+    /// character before it, which takes as many columns as `TextWidth` gives it: two for a wide
+    /// character, three for an Indic conjunct of three letters.
     public struct Cell: Hashable, Sendable {
         public var character: Character?
         public var style: Style
@@ -57,22 +59,42 @@ public final class MemoryScreen: Canvas {
             }
             let c = column + used
             if c >= 0 {
-                put(Cell(character: ch, style: style), row: row, column: c)
-                if w == 2 { put(Cell(character: nil, style: style), row: row, column: c + 1) }
+                put(Cell(character: Self.shown(ch), style: style), row: row, column: c)
+                for k in 1..<w { put(Cell(character: nil, style: style), row: row, column: c + k) }
+            } else {
+                for k in 0..<w where c + k >= 0 { put(Cell(character: " ", style: style), row: row, column: c + k) }
             }
             used += w
         }
         return used
     }
 
-    /// Writes one cell, blanking any wide character it would cut in half.
+    /// What a terminal shows of `character` (`CellBuilder.shownText`): the same as the
+    /// character except for emoji sequences and characters under many marks.
+    private static func shown(_ character: Character) -> Character {
+        let scalars = character.unicodeScalars
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex { return character }
+        let text = CellBuilder.shownText(of: character)
+        return text.count == 1 ? text.first! : character
+    }
+
+    /// Writes one cell, blanking the rest of any character over several columns that it
+    /// would cut (a continuation written goes on the character written just before it).
     private func put(_ cell: Cell, row: Int, column: Int) {
         guard column >= 0, column < size.columns else { return }
-        if cells[row][column].character == nil, column > 0 {
-            cells[row][column - 1] = Cell(character: " ", style: cells[row][column - 1].style)
+        if cell.character != nil, cells[row][column].character == nil {
+            var c = column - 1
+            while c >= 0 {
+                let isStart = cells[row][c].character != nil
+                cells[row][c] = Cell(character: " ", style: cells[row][c].style)
+                if isStart { break }
+                c -= 1
+            }
         }
-        if column + 1 < size.columns, cells[row][column + 1].character == nil {
-            cells[row][column + 1] = Cell(character: " ", style: cells[row][column + 1].style)
+        var c = column + 1
+        while c < size.columns, cells[row][c].character == nil {
+            cells[row][c] = Cell(character: " ", style: cells[row][c].style)
+            c += 1
         }
         cells[row][column] = cell
     }

@@ -5,8 +5,9 @@ public enum TextLayout {
     public static let ellipsis: Character = "…"
 
     /// `text` cut to at most `width` columns. When it does not fit and `ellipsis` is true, the
-    /// last column shows `…`. Characters are never split: a wide character that would straddle
-    /// the limit is dropped, so the result may be one column narrower than `width`. The text is
+    /// last column shows `…`. Characters are never split: one over several columns (a wide
+    /// character, an Indic conjunct) that would straddle the limit is dropped, so the result
+    /// may be narrower than `width`. The text is
     /// sanitised first (`TextSanitizer`: controls and escapes made visible, tabs expanded), as
     /// every canvas draws it, so the width measured is the width drawn.
     public static func truncate(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
@@ -26,9 +27,8 @@ public enum TextLayout {
         return out
     }
 
-    /// `text` truncated (with `…`) or padded with spaces to exactly `width` columns, except
-    /// that a dropped wide character may leave it one column short before padding, which the
-    /// padding then fills.
+    /// `text` truncated (with `…`) or padded with spaces to exactly `width` columns (a
+    /// character dropped at the limit leaves columns that the padding fills).
     public static func fit(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
         guard width > 0 else { return "" }
         let cut = truncate(text, toWidth: width, ellipsis: ellipsis)

@@ -2,9 +2,13 @@
 ///
 /// CJK and emoji are two columns; combining marks, zero-width joiners, variation selectors and
 /// other format characters are zero; everything else one. A character made of several scalars
-/// (an emoji ZWJ sequence, a flag, a keycap, a base with combining marks) takes the width of its
-/// base, or two when it asks for emoji presentation. Control characters measure zero: text is
-/// sanitised before it is drawn.
+/// takes the columns a terminal gives it: the sum of its scalars' widths, as `wcwidth` adds
+/// them up in tmux, xterm and `less` (an Indic conjunct of three letters is three columns, a
+/// letter with a spacing vowel sign two, a decomposed Hangul syllable two). Emoji sequences
+/// (ZWJ sequences, skin tones, flags, keycaps, anything with U+FE0F) are the exception: they
+/// take the width of their base, or two when they ask for emoji presentation, and are drawn
+/// as their base (see `CellBuilder`). Control characters measure zero: text is sanitised
+/// before it is drawn.
 public enum TextWidth {
     /// Columns one character occupies.
     public static func of(_ character: Character) -> Int {
@@ -16,15 +20,34 @@ public enum TextWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let base = of(first)
-        if scalars.count > 1, base != 2 {
-            for s in scalars.dropFirst() where s.value == 0xFE0F { return base == 0 ? 0 : 2 }
+        let rest = scalars.index(after: scalars.startIndex)
+        if rest == scalars.endIndex { return base }
+        if isEmojiSequence(scalars) {
+            if base == 2 { return 2 }
+            for s in scalars[rest...] where s.value == 0xFE0F { return base == 0 ? 0 : 2 }
             if first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
-            if base == 0 {
-                // A lone combining sequence: the first spacing scalar decides.
-                for s in scalars.dropFirst() { let w = of(s); if w > 0 { return w } }
+            return base
+        }
+        var total = base
+        for s in scalars[rest...] { total += of(s) }
+        return total
+    }
+
+    /// Whether a character of several scalars follows the emoji rules: it starts with an emoji
+    /// or a regional indicator, or holds a presentation selector, a skin tone, a tag or a
+    /// keycap mark. Terminals without emoji sequences disagree about these, so they are
+    /// measured and drawn by their base.
+    static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first else { return false }
+        if first.value >= 0x80, first.properties.isEmoji { return true }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        for s in scalars.dropFirst() {
+            switch s.value {
+            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true
+            default: continue
             }
         }
-        return base
+        return false
     }
 
     /// Columns one scalar occupies on its own.

@@ -1,5 +1,4 @@
-@testable import CursesBackend
-import TerminalUI
+@testable import TerminalUI
 
 /// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
 /// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, and
@@ -122,7 +121,9 @@ struct VirtualTerminal {
     private mutating func put(_ scalar: Unicode.Scalar) {
         let w = width(scalar.value)
         if w == 0 {
-            let c = pendingWrap ? column : column - 1
+            // It joins the character before the cursor (the left half, after a wide one).
+            var c = pendingWrap ? column : column - 1
+            if c > 0, cells[row][c].text == nil { c -= 1 }
             if c >= 0, let text = cells[row][c].text { cells[row][c].text = text + String(scalar) }
             return
         }

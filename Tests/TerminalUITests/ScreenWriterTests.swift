@@ -1,6 +1,5 @@
 import Testing
-@testable import CursesBackend
-import TerminalUI
+@testable import TerminalUI
 
 /// `ScreenWriter`, the output half of `CursesTerminal`: its bytes, fed to a terminal model,
 /// must give exactly the screen it claims to show, and that screen must be what the drawing
@@ -45,10 +44,7 @@ import TerminalUI
         func check(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(terminal.problem == nil, comment, sourceLocation: sourceLocation)
             for r in 0..<writer.rows {
-                let believed = writer.screen[r].map { cell in
-                    VirtualTerminal.Cell(text: cell.isContinuation ? nil : String(decoding: bytes(of: cell), as: UTF8.self),
-                                         style: cell.style & PackedStyle.styleMask)
-                }
+                let believed = terminalCells(writer.screen[r])
                 #expect(terminal.cells[r] == believed, "row \(r) \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
                 #expect(terminal.line(r) == memory.line(r), "row \(r) \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
                 for c in 0..<writer.columns where terminal.cells[r][c].text != nil {
@@ -58,10 +54,23 @@ import TerminalUI
             }
         }
 
-        private func bytes(of cell: ScreenWriter.Cell) -> [UInt8] {
-            var result: [UInt8] = []
-            var b = cell.bytes
-            while b != 0 { result.append(UInt8(truncatingIfNeeded: b)); b >>= 8 }
+        /// A row of the writer as the terminal shows it: each scalar the terminal advances for
+        /// starts a cell (a wide one followed by its right half); zero-width ones join the cell
+        /// before. A character over several columns is several cells there.
+        func terminalCells(_ row: [ScreenWriter.Cell]) -> [VirtualTerminal.Cell] {
+            var result: [VirtualTerminal.Cell] = []
+            for cell in row where !cell.isContinuation {
+                let style = cell.style & PackedStyle.styleMask
+                for scalar in String(decoding: writer.bytes(of: cell), as: UTF8.self).unicodeScalars {
+                    let width = terminal.width(scalar.value)
+                    if width == 0, let last = result.indices.last(where: { result[$0].text != nil }) {
+                        result[last].text! += String(scalar)
+                    } else {
+                        result.append(VirtualTerminal.Cell(text: String(scalar), style: style))
+                        if width == 2 { result.append(VirtualTerminal.Cell(text: nil, style: style)) }
+                    }
+                }
+            }
             return result
         }
     }
@@ -180,7 +189,8 @@ import TerminalUI
         var random = SeededRandom(seed: seed)
         let rows = Int.random(in: 3...12, using: &random), columns = Int.random(in: 4...40, using: &random)
         var h = Harness(rows: rows, columns: columns)
-        let words = ["Item", "第3条", "评论", "🚀", "cafe\u{301}", "ok", "✅", "x", "longerword", "中"]
+        let words = ["Item", "第3条", "评论", "🚀", "cafe\u{301}", "ok", "✅", "x", "longerword", "中",
+                     "क्षत्रिय", "नमस्ते", "বাংলায়", "กำลัง", "தமிழ்", GraphemeClusterTests.nfdHangul, GraphemeClusterTests.eightMarks]
         var items = (0..<200).map { i in
             (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") + " \(i)"
         }

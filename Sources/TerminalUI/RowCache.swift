@@ -1,4 +1,3 @@
-import TerminalUI
 
 /// The drawing calls of each screen row, this frame's and the ones the window shows.
 ///
@@ -8,15 +7,15 @@ import TerminalUI
 /// the list moved by a few lines, `bestScroll()` finds the shift that makes the most rows
 /// unchanged, so the window is scrolled (as `less` does) and only the rows that came into
 /// view are drawn. Pure logic: no ncurses.
-struct RowCache {
+package struct RowCache {
     /// One drawing call on a row (text already sanitised and clipped to `limit` columns).
-    enum Op: Equatable {
+    package enum Op: Equatable {
         case fill(column: Int, width: Int, style: Style)
         case text(String, column: Int, style: Style, limit: Int)
 
         /// Texts compare by their bytes: a row is redrawn unless exactly the same bytes are
         /// drawn (and comparing rows stays a memory comparison for any script).
-        static func == (a: Op, b: Op) -> Bool {
+        package static func == (a: Op, b: Op) -> Bool {
             switch (a, b) {
             case let (.fill(c1, w1, s1), .fill(c2, w2, s2)):
                 return c1 == c2 && w1 == w2 && s1 == s2
@@ -29,7 +28,7 @@ struct RowCache {
     }
 
     /// Scroll rows `top ... bottom` by `lines` (positive: the content moves up).
-    struct Scroll: Equatable {
+    package struct Scroll: Equatable {
         var top: Int
         var bottom: Int
         var lines: Int
@@ -46,26 +45,26 @@ struct RowCache {
     /// Rows known to be drawn as this frame draws them (they came there by a scroll).
     private var knownShown: [Bool]
 
-    init(rows: Int, columns: Int) {
+    package init(rows: Int, columns: Int) {
         self.columns = columns
         frame = Array(repeating: [], count: max(0, rows))
         shown = Array(repeating: nil, count: max(0, rows))
         knownShown = Array(repeating: false, count: max(0, rows))
     }
 
-    mutating func record(_ op: Op, row: Int) {
+    package mutating func record(_ op: Op, row: Int) {
         frame[row].append(op)
     }
 
     /// `clear()`: every row is blank, then whatever follows is drawn on it.
-    mutating func clearAll() {
+    package mutating func clearAll() {
         for r in frame.indices { frame[r] = [.fill(column: 0, width: columns, style: .plain)] }
     }
 
     /// The shift of the window (by up to 3 lines) that leaves the most rows of this frame already drawn, if it
     /// saves at least `minimumRun` rows. Only rows whose calls start by filling the whole row
     /// may be part of it, so that drawing them over scrolled content gives the same result.
-    mutating func bestScroll(minimumRun: Int = 3) -> Scroll? {
+    package mutating func bestScroll(minimumRun: Int = 3) -> Scroll? {
         matched = nil
         let rows = frame.count
         // Each row is compared once with what its place shows and once per shift tried.
@@ -126,7 +125,7 @@ struct RowCache {
     }
 
     /// Every row counts as not drawn: the next frame draws them all (after the screen was cleared).
-    mutating func forgetShown() {
+    package mutating func forgetShown() {
         for r in shown.indices {
             shown[r] = nil
             knownShown[r] = false
@@ -135,7 +134,7 @@ struct RowCache {
     }
 
     /// The window scrolled: rows follow their content, rows scrolled in are blank (unknown).
-    mutating func didScroll(_ scroll: Scroll) {
+    package mutating func didScroll(_ scroll: Scroll) {
         let old = shown
         for r in scroll.top...scroll.bottom {
             let source = r + scroll.lines
@@ -153,7 +152,7 @@ struct RowCache {
 
     /// The rows to draw (their calls differ from what the window shows), which from now on
     /// count as shown; starts the next frame. Rows this frame did not touch keep their content.
-    mutating func takeChangedRows() -> [(row: Int, ops: [Op])] {
+    package mutating func takeChangedRows() -> [(row: Int, ops: [Op])] {
         var result: [(row: Int, ops: [Op])] = []
         for r in frame.indices where !frame[r].isEmpty {
             if !knownShown[r] && shown[r] != frame[r] {

@@ -1,8 +1,8 @@
-import TerminalUI
 
 /// A `Style` in 12 bits, the form `ScreenWriter` keeps per cell: bold, dim, reverse and
 /// underline in bits 0–3, the foreground in 4–7 and the background in 8–11 (0 = default,
-/// 1–8 = black…white). Bit 15 marks the left half of a wide character.
+/// 1–8 = black…white). Bit 15 marks a character that is not one column packed in its cell: the
+/// left half of a two-column one, or one kept in a `ClusterStore` (which knows its columns).
 enum PackedStyle {
     static let styleMask: UInt16 = 0x0FFF
     static let wide: UInt16 = 0x8000

@@ -1,13 +1,12 @@
-import TerminalUI
 
 /// The control sequences `ScreenWriter` sends, from terminfo (`terminfo()`, for
 /// `CursesTerminal`); tests build plain ANSI ones.
 ///
 /// Parameterised capabilities are functions; `ScreenWriter` keeps what they return, so a
 /// cursor address is built once per position, not once per frame.
-struct TerminalCodes: Sendable {
+package struct TerminalCodes: Sendable {
     /// `cup`: the cursor to (row, column), both from 0.
-    var cursorAddress: @Sendable (Int, Int) -> [UInt8]
+    package var cursorAddress: @Sendable (Int, Int) -> [UInt8]
     /// `csr`: the scroll region to rows top...bottom; nil when the terminal has none.
     var scrollRegion: (@Sendable (Int, Int) -> [UInt8])?
     /// `ind`: scroll the region up one line (the cursor on its bottom row).
@@ -15,23 +14,23 @@ struct TerminalCodes: Sendable {
     /// `ri`: scroll the region down one line (the cursor on its top row).
     var scrollReverse: [UInt8]?
     /// `el`: clear from the cursor to the end of the line; nil when missing.
-    var clearToEndOfLine: [UInt8]?
+    package var clearToEndOfLine: [UInt8]?
     /// `clear`: blank the screen, cursor home.
     var clearScreen: [UInt8]
     /// `sgr0`: every attribute and colour off.
-    var resetAttributes: [UInt8]
+    package var resetAttributes: [UInt8]
     var bold: [UInt8]?
     var dim: [UInt8]?
     var reverse: [UInt8]?
     var underline: [UInt8]?
     /// `setaf` / `setab`: colour 0–7 (nil: no colours).
-    var foreground: (@Sendable (Int) -> [UInt8])?
+    package var foreground: (@Sendable (Int) -> [UInt8])?
     var background: (@Sendable (Int) -> [UInt8])?
     /// `xenl`: writing the last column leaves the cursor there (no wrap yet), so the
     /// bottom-right cell can be written without scrolling the screen.
     var deferredWrap: Bool
 
-    init(
+    package init(
         cursorAddress: @escaping @Sendable (Int, Int) -> [UInt8],
         scrollRegion: (@Sendable (Int, Int) -> [UInt8])?, scrollForward: [UInt8]?, scrollReverse: [UInt8]?,
         clearToEndOfLine: [UInt8]?, clearScreen: [UInt8], resetAttributes: [UInt8],
@@ -56,5 +55,5 @@ struct TerminalCodes: Sendable {
     }
 
     /// Whether the terminal can scroll a region of rows (csr with ind and ri).
-    var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
+    package var canScroll: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 }

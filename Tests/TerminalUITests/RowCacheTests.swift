@@ -1,6 +1,5 @@
 import Testing
-@testable import CursesBackend
-import TerminalUI
+@testable import TerminalUI
 
 /// The frame-to-frame bookkeeping behind `CursesTerminal.present()`.
 @Suite struct RowCacheTests {

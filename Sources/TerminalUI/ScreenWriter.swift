@@ -1,4 +1,3 @@
-import TerminalUI
 
 /// What the terminal shows, cell by cell, and the bytes that change it: the output half of
 /// `CursesTerminal`, in pure Swift (no ncurses), so tests can read exactly what would be sent.
@@ -11,9 +10,12 @@ import TerminalUI
 ///
 /// It assumes it is the only writer between `clear()`s: after anything else drew on the
 /// terminal (a suspend, a resize), call `clear()`.
-struct ScreenWriter {
-    /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for the right
-    /// half of a wide character) and its packed style (`PackedStyle`).
+package struct ScreenWriter {
+    /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for a
+    /// continuation, a column covered by the character before it) and its packed style
+    /// (`PackedStyle`, whose `wide` bit marks a character followed by one continuation, or
+    /// a stored one). A longer character, or one over more than two columns, is kept in the
+    /// writer's `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
     struct Cell: Equatable {
         var bytes: UInt64
         var style: UInt16
@@ -41,18 +43,24 @@ struct ScreenWriter {
     private var styleCodes: [UInt16: [UInt8]] = [:]
     /// The buffer `draw` builds a row in; it holds the storage of the row last replaced.
     private var scratch: [Cell] = []
+    /// The characters `screen` holds that do not fit in a cell.
+    private(set) var clusters = ClusterStore()
+    /// Whether each row of `screen` may hold a character that is not one column packed in its
+    /// cell (`PackedStyle.wide`); rows that do not, and are drawn over with none, need no repair.
+    private var wideRows: [Bool]
 
-    init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
+    package init(rows: Int, columns: Int, codes: TerminalCodes, usesColors: Bool, libcWidth: @escaping (UInt32) -> Int) {
         self.rows = max(0, rows)
         self.columns = max(0, columns)
         self.codes = codes
         self.usesColors = usesColors && codes.foreground != nil && codes.background != nil
         self.libcWidth = libcWidth
         screen = Array(repeating: Array(repeating: .blank, count: self.columns), count: self.rows)
+        wideRows = Array(repeating: false, count: self.rows)
     }
 
     /// Blanks the terminal and the model (default colours).
-    mutating func clear() {
+    package mutating func clear() {
         setPen(0)
         output += codes.clearScreen
         cursor = (0, 0)
@@ -60,7 +68,7 @@ struct ScreenWriter {
     }
 
     /// Hands the bytes collected since the last call to `send` and starts over.
-    mutating func sendOutput(_ send: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package mutating func sendOutput(_ send: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !output.isEmpty else { return }
         output.withUnsafeBufferPointer(send)
         output.removeAll(keepingCapacity: true)
@@ -73,7 +81,7 @@ struct ScreenWriter {
     /// region; the rows scrolled in are blank. Returns false (sending nothing) if the
     /// terminal cannot.
     @discardableResult
-    mutating func scroll(_ scroll: RowCache.Scroll) -> Bool {
+    package mutating func scroll(_ scroll: RowCache.Scroll) -> Bool {
         guard let region = codes.scrollRegion, let forward = codes.scrollForward, let reverse = codes.scrollReverse,
               scroll.lines != 0, scroll.top >= 0, scroll.bottom < rows, scroll.top < scroll.bottom,
               abs(scroll.lines) <= scroll.bottom - scroll.top
@@ -91,12 +99,16 @@ struct ScreenWriter {
         cursor = nil  // csr homes the cursor on some terminals
         // Rows follow their content; the ones scrolled in (left at the far end) are blank.
         if scroll.lines > 0 {
-            for r in scroll.top...(scroll.bottom - scroll.lines) { screen.swapAt(r, r + scroll.lines) }
+            for r in scroll.top...(scroll.bottom - scroll.lines) {
+                screen.swapAt(r, r + scroll.lines)
+                wideRows.swapAt(r, r + scroll.lines)
+            }
             for r in (scroll.bottom - scroll.lines + 1)...scroll.bottom { blankRow(r) }
         } else {
             var r = scroll.bottom
             while r >= scroll.top - scroll.lines {
                 screen.swapAt(r, r + scroll.lines)
+                wideRows.swapAt(r, r + scroll.lines)
                 r -= 1
             }
             for r in scroll.top..<(scroll.top - scroll.lines) { blankRow(r) }
@@ -105,6 +117,7 @@ struct ScreenWriter {
     }
 
     private mutating func blankRow(_ r: Int) {
+        wideRows[r] = false
         screen[r].withUnsafeMutableBufferPointer { cells in
             for c in cells.indices { cells[c] = .blank }
         }
@@ -121,13 +134,16 @@ struct ScreenWriter {
     // MARK: Drawing
 
     /// Draws `ops` over row `row` as shown and sends the cells that changed.
-    mutating func draw(row: Int, ops: [RowCache.Op]) {
+    package mutating func draw(row: Int, ops: [RowCache.Op]) {
         guard row >= 0, row < rows, columns > 0 else { return }
+        // Only `screen` refers to stored characters between draws: drop the ones it no longer shows.
+        if clusters.count > 2 * rows * columns + 256 { clusters.compact(keeping: &screen) }
         // The row is built in a buffer kept between calls (moved out and back, never copied).
         var cells = scratch
         scratch = []
         if cells.count != columns { cells = Array(repeating: .blank, count: columns) }
         Self.copy(screen[row], into: &cells)
+        var mayBreak = wideRows[row]
         for op in ops {
             switch op {
             case .fill(let column, let width, let style):
@@ -139,11 +155,15 @@ struct ScreenWriter {
                     }
                 }
             case .text(let text, let column, let style, let limit):
-                CellBuilder.place(text, column: column, limit: min(limit, columns - column), style: pack(style),
-                                  libcWidth: libcWidth, into: &cells)
+                let placedWide = CellBuilder.place(
+                    text, column: column, limit: min(limit, columns - column), style: pack(style),
+                    libcWidth: libcWidth, clusters: &clusters, into: &cells)
+                mayBreak = mayBreak || placedWide
             }
         }
-        CellBuilder.repairWideCharacters(&cells)
+        let hasWide = mayBreak && CellBuilder.repairWideCharacters(&cells, clusters: clusters)
+        // A terminal that wraps at once may keep the old row's last cells (see `send`).
+        wideRows[row] = hasWide || (wideRows[row] && row == rows - 1 && !codes.deferredWrap)
         send(row: row, cells: &cells)
         scratch = cells
     }
@@ -171,15 +191,17 @@ struct ScreenWriter {
         }
         guard changed else { return }
         // Rows hold whole characters (`repairWideCharacters`), so the first and last cells that
-        // differ are never the right half of one; a wide character that ends the range takes its
-        // right half along.
-        if last + 1 < columns, cells[last + 1].isContinuation { last += 1 }
+        // differ are never continuations; a character that ends the range takes its
+        // continuations along.
+        while last + 1 < columns, cells[last + 1].isContinuation { last += 1 }
         // Writing the bottom-right cell would scroll a terminal that wraps at once: that
-        // character stays as it was.
+        // character stays as it was, and so does the one shown there (from a column where both
+        // rows start a character, so that the cells kept are whole characters).
         if row == rows - 1, last == columns - 1, !codes.deferredWrap {
-            let kept = cells[columns - 1].isContinuation ? columns - 2 : columns - 1
+            var kept = columns - 1
+            while kept > 0, cells[kept].isContinuation || old[kept].isContinuation { kept -= 1 }
             for c in kept..<columns { cells[c] = old[c] }
-            CellBuilder.repairWideCharacters(&cells)
+            CellBuilder.repairWideCharacters(&cells, clusters: clusters)
             last = kept - 1
             while last >= first, cells[last] == old[last] { last -= 1 }
             if last < first {
@@ -214,11 +236,21 @@ struct ScreenWriter {
                     let style = cell.style & PackedStyle.styleMask
                     if pen != style { setPen(style) }
                     var bytes = cell.bytes
-                    while bytes != 0 {
-                        output.append(UInt8(truncatingIfNeeded: bytes))
-                        bytes >>= 8
+                    if cell.style & PackedStyle.wide == 0 {
+                        while bytes != 0 {
+                            output.append(UInt8(truncatingIfNeeded: bytes))
+                            bytes >>= 8
+                        }
+                        c += 1
+                    } else if !ClusterStore.isStored(bytes) {
+                        while bytes != 0 {
+                            output.append(UInt8(truncatingIfNeeded: bytes))
+                            bytes >>= 8
+                        }
+                        c += 2
+                    } else {
+                        c += sendStored(bytes)
                     }
-                    c += cell.style & PackedStyle.wide != 0 ? 2 : 1
                     cursor = c < columns ? (row, c) : nil
                 }
             }
@@ -232,6 +264,25 @@ struct ScreenWriter {
     }
 
     private var resetLength: Int { codes.resetAttributes.count }
+
+    /// Sends a stored character; returns the columns it covers.
+    @inline(never)
+    private mutating func sendStored(_ cellBytes: UInt64) -> Int {
+        output += clusters.bytes(of: cellBytes)
+        return clusters.columns(of: cellBytes)
+    }
+
+    /// The UTF-8 a cell sends (nothing for a continuation).
+    func bytes(of cell: Cell) -> [UInt8] {
+        if ClusterStore.isStored(cell.bytes) { return clusters.bytes(of: cell.bytes) }
+        var result: [UInt8] = []
+        var bytes = cell.bytes
+        while bytes != 0 {
+            result.append(UInt8(truncatingIfNeeded: bytes))
+            bytes >>= 8
+        }
+        return result
+    }
 
     private mutating func cursorAddress(_ row: Int, _ column: Int) -> [UInt8] {
         cursor = (row, column)

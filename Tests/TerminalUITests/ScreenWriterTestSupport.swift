@@ -1,5 +1,4 @@
-@testable import CursesBackend
-import TerminalUI
+@testable import TerminalUI
 
 extension TerminalCodes {
     /// xterm's sequences (ECMA-48), with colours.
