@@ -5,6 +5,7 @@ let package = Package(
     name: "PullFeed",
     products: [
         .executable(name: "pullfeed", targets: ["pullfeed"]),
+        .executable(name: "files-demo", targets: ["files-demo"]),
         .library(name: "Reactors", targets: ["Reactors"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
@@ -73,6 +74,15 @@ let package = Package(
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
+        // The example to copy: a refreshable, paged, sectioned list of the files under a folder.
+        .executableTarget(
+            name: "files-demo",
+            dependencies: [
+                "Reactors", "PullToRefresh", "TerminalUI", "CursesBackend",
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ],
+            path: "Examples/FilesDemo"
+        ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "CursesBackend"], path: "Examples/TerminalUIDemo"),
         .testTarget(
             name: "ReactorsTests",
@@ -93,6 +103,11 @@ let package = Package(
         .testTarget(
             name: "PullFeedTests",
             dependencies: ["PullFeed", "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
+                           .product(name: "CombineSchedulers", package: "combine-schedulers")]
+        ),
+        .testTarget(
+            name: "FilesDemoTests",
+            dependencies: ["files-demo", "TerminalUI", "PullToRefresh",
                            .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: []),

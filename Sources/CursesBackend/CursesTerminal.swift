@@ -104,7 +104,7 @@ public final class CursesTerminal: TerminalBackend {
     /// refused. The size comes from the terminal itself, never from exported `COLUMNS`/`LINES`.
     /// `ESCDELAY` (milliseconds) sets how long a lone Esc waits, as in ncurses.
     public static func open(
-        ttyPath: String = "/dev/tty", colors: Bool, mouse: Bool = true,
+        ttyPath: String = "/dev/tty", colors: Bool = true, mouse: Bool = true,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TerminalError) -> CursesTerminal {
         let unicode = TerminalLocale.configure(environment: environment)

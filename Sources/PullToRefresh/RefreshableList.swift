@@ -127,7 +127,10 @@ public final class RefreshableList {
         case .overscrollBottom(let rows):
             header?.release()
             backFooter?.pull(by: rows)
-            if command == .down, let footer, footer is AutoRefreshFooter, !footer.isHidden { isFooterSelected = true }
+            // The footer row takes the selection only while Enter there can do something.
+            if command == .down, let footer, footer is AutoRefreshFooter, !footer.isHidden, footer.state != .noMoreData {
+                isFooterSelected = true
+            }
         default:
             releasePulls()
         }

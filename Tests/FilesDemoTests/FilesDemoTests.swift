@@ -1,0 +1,65 @@
+import CombineSchedulers
+import Dispatch
+import Foundation
+import Testing
+@testable import files_demo
+import PullToRefresh
+import TerminalUI
+
+/// The example program without a terminal: its screen rendered into a `MemoryScreen`, its
+/// time virtual, its folder a list the test changes.
+@Suite struct FilesDemoTests {
+    final class Folder: @unchecked Sendable {
+        let lock = NSLock()
+        var files: [String]
+        init(_ files: [String]) { self.files = files }
+        func read() -> [String] { lock.withLock { files } }
+        func set(_ files: [String]) { lock.withLock { self.files = files } }
+    }
+
+    let time = DispatchQueue.test
+    let canvas = MemoryScreen(columns: 40, rows: 12)
+
+    /// Advances virtual time until `done` holds, letting the folder read on its queue finish.
+    func settle(_ screen: FilesScreen, until done: () -> Bool) {
+        for _ in 0..<200 where !done() {
+            time.advance(by: .milliseconds(50))
+            usleep(1_000)
+            screen.render(on: canvas)
+        }
+        screen.render(on: canvas)
+    }
+
+    @Test func sectionsPullToRefreshAndLoadMore() {
+        let folder = Folder(["README.md"] + (0..<70).map { "src/file\(String(format: "%02d", $0)).swift" })
+        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), read: folder.read)
+        let screen = FilesScreen(reactor: reactor, scheduler: time.eraseToLoopScheduler())
+        var chosen: [String] = []
+        screen.onChoose = { chosen.append($0) }
+        reactor.action.send(.refresh)
+        settle(screen) { reactor.currentState.shown.count == 50 }
+        #expect(canvas.lines[0].hasPrefix(" Files · 50 shown"))
+        #expect(canvas.lines[1] == " ./")
+        #expect(canvas.lines[2] == "›  README.md")
+        #expect(canvas.lines[3] == " src/")
+
+        // Pull: Up at the top, twice past the threshold, then the release delay.
+        folder.set((folder.read() + ["NEW.txt"]).sorted())
+        screen.handle(.key(.up))
+        screen.handle(.key(.up))
+        screen.render(on: canvas)
+        #expect(canvas.lines[1].hasSuffix("Release to refresh"))
+        settle(screen) { reactor.currentState.all.contains("NEW.txt") }
+        #expect(canvas.lines[2] == "›  NEW.txt", "the pull ends at the top, showing the newest rows")
+
+        // The bottom loads the next 50 (there are 22 more), then there is no more data.
+        for _ in 0..<60 { screen.handle(.key(.down)) }
+        settle(screen) { reactor.currentState.shown.count == 72 }
+        for _ in 0..<30 { screen.handle(.key(.down)) }
+        settle(screen) { canvas.text.contains("No more data") }
+        #expect(canvas.text.contains("No more data"))
+
+        screen.handle(.key(.enter))
+        #expect(chosen == ["src/file69.swift"])
+    }
+}
