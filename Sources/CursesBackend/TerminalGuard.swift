@@ -76,9 +76,9 @@ public enum TerminalGuard {
 
     /// Remembers the process group of a child the app started (a command source), so that a
     /// crash or SIGQUIT kills it too; `childGroupEnded` forgets it. At most 64 at a time.
-    public static func childGroupStarted(_ group: pid_t) { _ = pf_add_child_group(group) }
+    package static func childGroupStarted(_ group: pid_t) { _ = pf_add_child_group(group) }
 
-    public static func childGroupEnded(_ group: pid_t) { pf_remove_child_group(group) }
+    package static func childGroupEnded(_ group: pid_t) { pf_remove_child_group(group) }
 
     /// Turns the emergency restore off (the terminal was restored the normal way).
     public static func disarm() { pf_disarm_restore() }

@@ -3,25 +3,25 @@ import OpenCombine
 /// A subscriber that applies every value it receives to a component, holding it weakly
 /// (seed 003's end-refreshing subscribers, minus their one-upstream limit: one binder can be
 /// attached to any number of publishers, with unlimited demand). Completions are ignored.
-public final class RefreshBinder<Input, Target: AnyObject>: Subscriber {
-    public typealias Failure = Never
+final class RefreshBinder<Input, Target: AnyObject>: Subscriber {
+    typealias Failure = Never
 
     private weak var target: Target?
     private let apply: (Target, Input) -> Void
 
-    public init(_ target: Target, apply: @escaping (Target, Input) -> Void) {
+    init(_ target: Target, apply: @escaping (Target, Input) -> Void) {
         self.target = target
         self.apply = apply
     }
 
-    public func receive(subscription: Subscription) {
+    func receive(subscription: Subscription) {
         subscription.request(.unlimited)
     }
 
-    public func receive(_ input: Input) -> Subscribers.Demand {
+    func receive(_ input: Input) -> Subscribers.Demand {
         if let target { apply(target, input) }
         return .none
     }
 
-    public func receive(completion: Subscribers.Completion<Never>) {}
+    func receive(completion: Subscribers.Completion<Never>) {}
 }

@@ -42,9 +42,9 @@ public class RefreshComponent {
     public let scheduler: LoopScheduler
     /// The park step's duration (see the type's documentation).
     public var parkDelay: TimeInterval
-    /// Called when a request should go out, like MJRefresh's `refreshingBlock`.
-    /// `refreshingPublisher` emits at the same moment, for any number of subscribers.
-    public var refreshingBlock: (() -> Void)?
+    /// Called when a request should go out, at the moment `refreshingPublisher` emits (the
+    /// tests' hook; clients subscribe to `refreshingPublisher`, or bind a `RefreshableList`).
+    var refreshingBlock: (() -> Void)?
     /// Ticks only while refreshing.
     public let spinner: Spinner
 

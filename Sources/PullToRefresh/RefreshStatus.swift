@@ -38,10 +38,3 @@ public func bind<P: Publisher>(
         value.apply(header: header, footer: footer)
     }
 }
-
-extension Publisher where Output == RefreshStatus, Failure == Never {
-    /// `bind(status: self, header:footer:)`.
-    public func drive(header: RefreshHeader?, footer: RefreshFooter?) -> AnyCancellable {
-        bind(status: self, header: header, footer: footer)
-    }
-}

@@ -157,7 +157,9 @@ public final class ListView {
             let firstVisible = min(rowCount - 1, max(0, scrollOffset - topInset))
             selectedIndex = firstSelectable(atOrAfter: firstVisible) ?? lastSelectable(atOrBefore: firstVisible)
         }
-        if let selectedIndex, selectedIndex != previous || !keepingSelection {
+        // With no viewport yet nothing is visible: revealing the selection would scroll past the
+        // rows above it (a section header). Setting `viewportHeight` reveals it later.
+        if let selectedIndex, viewportHeight > 0, selectedIndex != previous || !keepingSelection {
             scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
         }
     }

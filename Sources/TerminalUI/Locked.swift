@@ -4,11 +4,11 @@ import Glibc
 
 /// A value guarded by a mutex, for the little state shared between threads (a pthread mutex,
 /// so that nothing here needs Foundation's `NSLock`).
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -19,7 +19,7 @@ public final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -4,7 +4,7 @@
 /// Rows closer together than the capacity never evict each other, so a window of fewer rows
 /// than the capacity (a screen) stays cached however far the list scrolls; a row far away
 /// takes its slot over. `removeAll()` costs nothing however many rows are kept.
-public struct RecentByIndex<Value> {
+package struct RecentByIndex<Value> {
     @usableFromInline var slots: [Slot] = []
     @usableFromInline let mask: Int
     @usableFromInline var epoch = 0
@@ -22,14 +22,14 @@ public struct RecentByIndex<Value> {
     }
 
     /// - Parameter capacity: how many rows in a row are kept (rounded up to a power of two).
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         var size = 1
         while size < max(1, capacity) { size <<= 1 }
         mask = size - 1
     }
 
     /// The value kept for `index`, if it is still there; setting `nil` forgets it.
-    @inlinable public subscript(index: Int) -> Value? {
+    @inlinable package subscript(index: Int) -> Value? {
         get {
             guard !slots.isEmpty else { return nil }
             let slot = slots[index & mask]
@@ -45,7 +45,7 @@ public struct RecentByIndex<Value> {
     }
 
     /// Forgets every value.
-    @inlinable public mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         epoch += 1
     }
 }

@@ -1,11 +1,11 @@
 /// A small deterministic generator (SplitMix64): the demo's `--seed` reproduces a session, and a
 /// failing fuzz or random-sequence test reproduces from its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A value in 0..<1.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) / Double(1 << 53)
     }
 }

@@ -179,7 +179,7 @@ import Testing
         let time = VirtualTime()
         let header = renderedHeader(time)
         let status = PassthroughSubject<RefreshStatus, Never>()
-        let binding = status.drive(header: header, footer: nil)
+        let binding = bind(status: status, header: header, footer: nil)
         status.send(.beginHeaderRefresh)
         status.send(.noMoreData)
         #expect(header.state == .refreshing)

@@ -14,6 +14,21 @@ import Testing
         #expect(list.selectedIndex == 1)
     }
 
+    /// Rows that arrive before the list knows its height keep their first section header:
+    /// the selection is revealed once there is a viewport, not scrolled to as if none fitted.
+    @Test func rowsLoadedBeforeTheViewportKeepTheFirstHeaderInView() {
+        let source = ArrayListDataSource()
+        let list = ListView(dataSource: source)
+        list.setTopInset(2)  // a header refreshing above the rows
+        source.replace(sections: [ListSection(title: "S0", rows: (0..<30).map { .item("row \($0)") })])
+        list.reloadData(keepingSelection: true)
+        #expect(list.selectedIndex == 1)
+        list.viewportHeight = 5
+        list.setTopInset(0)
+        #expect(list.scrollOffset == 0)
+        #expect(list.visibleLines().first == .row(0))
+    }
+
     @Test func oneLineViewportStillNavigatesAndPulls() {
         let list = makeList([2, 2], height: 1, bottomInset: 1)  // 0 S0, 1, 2, 3 S1, 4, 5, footer
         #expect(list.visibleLines() == [.row(1)])

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Fails when a public symbol of the libraries has no doc comment.
+
+Reads the symbol graphs that `swift package dump-symbol-graph --minimum-access-level public`
+writes, and lists every public declaration of our own modules without documentation. A member
+that implements a protocol requirement, and a declaration the compiler made (synthesised
+conformances, default implementations from other modules), inherit their documentation and
+are not counted.
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+MODULES = sys.argv[1:] or ["Reactors", "TerminalUI", "CursesBackend", "PullToRefresh"]
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+out = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
+                     cwd=root, capture_output=True, text=True)
+if out.returncode != 0:
+    sys.exit(out.stdout + out.stderr)
+folder = next((line.split("Files written to ", 1)[1].strip() for line in out.stdout.splitlines()
+               if "Files written to" in line), None)
+if folder is None:
+    sys.exit("no symbol graph folder in: " + out.stdout)
+
+missing = []
+for module in MODULES:
+    path = os.path.join(folder, module + ".symbols.json")
+    graph = json.load(open(path))
+    # Members that implement a requirement take the requirement's documentation.
+    implements = {r["source"] for r in graph["relationships"]
+                  if r["kind"] in ("requirementOf", "defaultImplementationOf", "overrides")}
+    implements |= {r["source"] for r in graph["relationships"]
+                   if r["kind"] == "memberOf" and r.get("sourceOrigin")}
+    for symbol in graph["symbols"]:
+        if symbol.get("accessLevel") != "public" or symbol.get("docComment"):
+            continue
+        precise = symbol["identifier"]["precise"]
+        if precise in implements or symbol["kind"]["identifier"] in ("swift.deinit",):
+            continue
+        location = symbol.get("location", {})
+        file = location.get("uri", "").replace("file://", "").replace(root + "/", "")
+        line = location.get("position", {}).get("line", -1) + 1
+        if not file.startswith("Sources/"):
+            continue
+        missing.append(f"{file}:{line}: {'.'.join(symbol['pathComponents'])}")
+
+for entry in sorted(missing):
+    print(entry)
+print(f"{len(missing)} public symbols without a doc comment in {', '.join(MODULES)}")
+sys.exit(1 if missing else 0)
