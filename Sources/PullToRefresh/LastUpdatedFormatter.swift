@@ -19,6 +19,7 @@ public struct LastUpdatedFormatter {
     public var now: () -> Date
 
     /// - Parameters:
+    ///   - language: the language of "Last updated", "Today" and "Never".
     ///   - calendar: the calendar (and its time zone) dates are shown in; Gregorian in the
     ///     current time zone by default.
     ///   - now: the clock, injectable for tests.

@@ -57,6 +57,10 @@ public final class RefreshHeader: RefreshComponent {
     /// - Parameters:
     ///   - scheduler: times the release delay, the park step and the spinner.
     ///   - height: rows when parked, and the threshold (at least 1).
+    ///   - releaseDelay: seconds without pull input that count as letting go.
+    ///   - parkDelay: seconds between entering refreshing and the request going out.
+    ///   - lastUpdated: when the data last refreshed successfully, if known.
+    ///   - now: the clock, injectable for tests.
     public init(
         scheduler: LoopScheduler,
         height: Int = 2,
