@@ -68,7 +68,7 @@ if has main; then
 fi
 if has issue; then
   echo
-  echo "## Issue 6's script (Down x300, PgDn x50), $RUNS runs, medians"
+  echo "## The CPU script (Down x300, PgDn x50), $RUNS runs, medians"
   "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/less-issue.json" "$OUT/pullfeed-issue.json"
 fi
 if has idle; then

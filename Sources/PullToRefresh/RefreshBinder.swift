@@ -1,7 +1,7 @@
 import OpenCombine
 
 /// A subscriber that applies every value it receives to a component, holding it weakly
-/// (seed 003's end-refreshing subscribers, minus their one-upstream limit: one binder can be
+/// (the end-refreshing subscribers, without a one-upstream limit: one binder can be
 /// attached to any number of publishers, with unlimited demand). Completions are ignored.
 final class RefreshBinder<Input, Target: AnyObject>: Subscriber {
     typealias Failure = Never

@@ -4,7 +4,7 @@ extension RefreshComponent {
     /// The two-way state property (see `RefreshStateProperty`). Each access makes a new one.
     public var stateProperty: RefreshStateProperty { RefreshStateProperty(self) }
 
-    /// Starts a refresh for every value received (seed 000's toolbar button bound into the header).
+    /// Starts a refresh for every value received (e.g. a toolbar button's taps bound into the header).
     public var beginRefreshingSubscriber: AnySubscriber<Void, Never> {
         AnySubscriber(RefreshBinder(self) { component, _ in component.beginRefreshing() })
     }

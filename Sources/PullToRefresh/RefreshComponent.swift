@@ -90,7 +90,7 @@ public class RefreshComponent {
         spinnerSubscription = spinner.ticks.sink { [weak self] in self?.post(.change) }
     }
 
-    /// Subscribers learn that the component is gone (seed 000's `takeUntil(deallocated)`).
+    /// Subscribers learn that the component is gone (the reactive `takeUntil(deallocated)` idiom: a binding ends with its component).
     deinit {
         stateSubject.send(completion: .finished)
         requestSubject.send(completion: .finished)

@@ -64,7 +64,7 @@ public class RefreshFooter: RefreshComponent {
         transition(to: .idle)
     }
 
-    /// Ends loading; `hasMore == false` ends with no more data (seed 003's footer subscriber).
+    /// Ends loading; `hasMore == false` ends with no more data (what a footer's end-refreshing subscriber applies).
     public func endRefreshing(hasMore: Bool) {
         if hasMore { endRefreshing() } else { endRefreshingWithNoMoreData() }
     }

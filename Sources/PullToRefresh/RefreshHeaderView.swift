@@ -2,7 +2,7 @@ import TerminalUI
 
 /// Draws a `RefreshHeader` into a `Canvas`.
 ///
-/// Two lines, indented as in DESIGN §3: the state line (arrow ↓/↑ or spinner at column 1,
+/// Two lines, indented as the app's screen shows them: the state line (arrow ↓/↑ or spinner at column 1,
 /// title at column 3) and the last-updated line (at column 3). A header pulled by one row
 /// shows only the state line, so the user sees what releasing will do; over-pulled past
 /// `height` rows, the blank rows come first and the two lines stay next to the content,

@@ -1,6 +1,6 @@
 import OpenCombine
 
-/// A component's state as a two-way reactive property (seed 000's `rx.refresh`
+/// A component's state as a two-way reactive property (like RxSwift's `rx.refresh`
 /// ControlProperty): as a `Publisher` it emits the current state on subscription and then
 /// every change; as a `Subscriber` it sets the state with `RefreshComponent.apply(_:)`.
 ///

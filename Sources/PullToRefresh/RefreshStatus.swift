@@ -1,6 +1,6 @@
 import OpenCombine
 
-/// One output that drives a header/footer pair (seed 001's `refreshStatus`): a view model
+/// One output that drives a header/footer pair (a view model's `refreshStatus` output): a view model
 /// publishes these and `bind(status:header:footer:)` applies them, so no screen repeats
 /// the switch.
 public enum RefreshStatus: Hashable, Sendable {
@@ -14,7 +14,7 @@ public enum RefreshStatus: Hashable, Sendable {
     /// Applies this status to the components.
     ///
     /// `endHeaderRefresh` also lifts the footer's noMoreData: a header refresh replaces the
-    /// data, so there may be more again (DESIGN §4; seed 001 left that to each screen).
+    /// data, so there may be more again (otherwise each screen would have to remember it).
     public func apply(header: RefreshHeader?, footer: RefreshFooter?) {
         switch self {
         case .none: break

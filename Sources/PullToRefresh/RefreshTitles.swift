@@ -1,5 +1,5 @@
 /// The user-visible strings of the refresh components, in English or Simplified Chinese
-/// (DESIGN.md §3 table).
+/// (the same texts as MJRefresh's English and Simplified Chinese strings).
 public struct RefreshTitles: Hashable, Sendable {
     public var language: RefreshLanguage
 

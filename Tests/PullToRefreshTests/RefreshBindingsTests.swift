@@ -118,7 +118,7 @@ import Testing
         #expect(footer.state == .idle)
     }
 
-    /// Seed 000 with a reactor: the property's `.refreshing` becomes an action; the reactor's
+    /// The two-way property with a reactor: the property's `.refreshing` becomes an action; the reactor's
     /// refreshing state flows back into the property, and its end ends the header.
     @Test func twoWayRoundTripWithAReactorLikeStore() {
         let time = VirtualTime()

@@ -4,7 +4,7 @@ import Testing
 import TerminalUI
 
 /// Long random event sequences against a header, an auto footer and a back footer, checking
-/// the invariants of DESIGN §6 after every event.
+/// the state machines' invariants after every event.
 @Suite struct RefreshPropertyTests {
     /// Watches one component's requests from the outside.
     final class Ledger {

@@ -3,7 +3,7 @@ import Reactors
 
 /// Owns one demo article as a list section: its text rows, its comment rows and its
 /// "＋ Add a comment" row. It listens on the comment bus for comments addressed to its
-/// article and appends them (seed 004); the feed reactor re-emits its state through
+/// article and appends them; the feed reactor re-emits its state through
 /// `with(section:)` so the list redraws.
 public final class ArticleSectionReactor: SectionReactor {
     public enum Action { case appendComment(Comment) }

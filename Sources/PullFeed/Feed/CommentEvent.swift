@@ -1,6 +1,6 @@
 import OpenCombine
 
-/// A comment created by a cell, addressed to one article (seed 004's global event stream).
+/// A comment created by a cell, addressed to one article (carried on a global event stream that every section reactor listens to).
 public struct CommentEvent: Sendable, Equatable {
     public var articleID: Int
     public var comment: Comment

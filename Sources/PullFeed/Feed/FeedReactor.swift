@@ -11,7 +11,7 @@ import PullToRefresh
 import Reactors
 import TerminalUI
 
-/// The feed's reactor (seed 002's policy on ReactorKit's model).
+/// The feed's reactor (refresh and load more cancel each other; identical requests are shared).
 ///
 /// A header refresh replaces every item and resets "no more data"; a footer load appends
 /// the next page. Starting one cancels the other if it is in flight: its result is
