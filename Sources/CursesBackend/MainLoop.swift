@@ -38,6 +38,8 @@ public final class MainLoop: @unchecked Sendable {
     /// This loop as a Combine scheduler (pass it to reactors, debounce, delays, spinners).
     public var scheduler: LoopScheduler { MainLoopScheduler(loop: self).eraseToLoopScheduler() }
 
+    /// A loop that is not running yet: work may be scheduled on it from now on, and runs once
+    /// `run` is called, on the thread that calls it. Traps if the wake-up pipe cannot be made.
     public init() {
         var fds: [Int32] = [-1, -1]
         precondition(pf_make_pipe(&fds) == 0, "MainLoop: cannot create the wake-up pipe")

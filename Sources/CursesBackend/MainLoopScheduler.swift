@@ -13,6 +13,8 @@ public struct MainLoopScheduler: OpenCombine.Scheduler, @unchecked Sendable {
 
     private weak var loop: MainLoop?
 
+    /// A scheduler on `loop`, held weakly. `MainLoop.scheduler` makes one, already erased to
+    /// `LoopScheduler`.
     public init(loop: MainLoop) { self.loop = loop }
 
     public var now: SchedulerTimeType { SchedulerTimeType(DispatchTime.now()) }

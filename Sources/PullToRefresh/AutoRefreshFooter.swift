@@ -27,6 +27,14 @@ public final class AutoRefreshFooter: RefreshFooter {
     /// Whether the footer is in the trigger zone now.
     public private(set) var isInTriggerZone = false
 
+    /// - Parameters:
+    ///   - scheduler: times the park step and the spinner; the footer is confined to the
+    ///     thread that runs it.
+    ///   - triggerPercent: the visible fraction of the footer row (0…1) that triggers
+    ///     loading; 1.0, fully visible, by default.
+    ///   - autoTriggerTimes: automatic triggers per arrival at the bottom; 1 by default,
+    ///     negative for unlimited.
+    ///   - parkDelay: seconds between entering refreshing and the request going out.
     public init(
         scheduler: LoopScheduler,
         triggerPercent: Double = 1.0,

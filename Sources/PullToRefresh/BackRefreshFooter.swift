@@ -39,6 +39,12 @@ public final class BackRefreshFooter: RefreshFooter {
 
     private var gesture: PullGesture!
 
+    /// - Parameters:
+    ///   - scheduler: times the release delay, the park step and the spinner; the footer is
+    ///     confined to the thread that runs it.
+    ///   - height: the pull threshold in rows (at least 1; 1 by default).
+    ///   - releaseDelay: seconds without pull input that count as letting go (0.5 s by default).
+    ///   - parkDelay: seconds between entering refreshing and the request going out.
     public init(
         scheduler: LoopScheduler,
         height: Int = 1,

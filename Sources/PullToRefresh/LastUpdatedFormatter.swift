@@ -14,8 +14,12 @@ import Glibc
 /// "Today" compares the full date (year, month and day) in `calendar`'s time zone, unlike
 /// MJRefresh, which compared only the day of the month in some versions.
 public struct LastUpdatedFormatter {
+    /// The words of the line ("Last updated: ", "Today", "Never"), in the formatter's language.
     public var titles: RefreshTitles
+    /// The calendar, and with it the time zone, dates are shown in; it also decides what
+    /// "today" is.
     public var calendar: Calendar
+    /// The clock that "today" and "this year" are measured against; called on every format.
     public var now: () -> Date
 
     /// - Parameters:

@@ -6,10 +6,17 @@ import TerminalUI
 /// pulls it) and ↑ when pulled past the threshold (the arrow flips, as the header's does);
 /// the auto footer and "No more data" have no glyph.
 public struct RefreshFooterView {
+    /// The footer's titles, in the view's language.
     public var titles: RefreshTitles
+    /// The arrows and spinner frames drawn before the title.
     public var glyphs: RefreshGlyphs
+    /// The style of the footer's row, unless `draw` is given another.
     public var style: Style
 
+    /// - Parameters:
+    ///   - language: the language of the titles.
+    ///   - glyphs: the arrows and spinner frames, usually `RefreshGlyphs.detect()`.
+    ///   - style: the style of the footer's row; dim by default.
     public init(language: RefreshLanguage, glyphs: RefreshGlyphs, style: Style = .dim) {
         self.titles = RefreshTitles(language: language)
         self.glyphs = glyphs

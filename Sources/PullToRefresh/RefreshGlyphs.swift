@@ -12,11 +12,19 @@ import TerminalUI
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,
 /// ASCII otherwise.
 public struct RefreshGlyphs: Hashable, Sendable {
+    /// Drawn while a pull has not reached the threshold (header idle, back footer idle).
     public var downArrow: String
+    /// Drawn once a pull passes the threshold (releasing now refreshes or loads).
     public var upArrow: String
     /// Spinner frames, cycled by `Spinner.tick`.
     public var spinnerFrames: [String]
 
+    /// Each glyph should be one column wide: the views put the title two columns after it.
+    ///
+    /// - Parameters:
+    ///   - downArrow: drawn while a pull has not reached the threshold.
+    ///   - upArrow: drawn once a pull passes the threshold.
+    ///   - spinnerFrames: the spinner's frames in order; must not be empty.
     public init(downArrow: String, upArrow: String, spinnerFrames: [String]) {
         precondition(!spinnerFrames.isEmpty, "a spinner needs at least one frame")
         self.downArrow = downArrow

@@ -2,18 +2,31 @@ import TerminalUI
 
 /// Draws a `RefreshHeader` into a `Canvas`.
 ///
-/// Two lines, indented as the app's screen shows them: the state line (arrow ↓/↑ or spinner at column 1,
+/// Two lines: the state line (arrow ↓/↑ or spinner at column 1,
 /// title at column 3) and the last-updated line (at column 3). A header pulled by one row
 /// shows only the state line, so the user sees what releasing will do; over-pulled past
 /// `height` rows, the blank rows come first and the two lines stay next to the content,
 /// as MJRefresh's header hangs from the top of the content.
 public struct RefreshHeaderView {
+    /// The header's titles, in the view's language.
     public var titles: RefreshTitles
+    /// The arrows and spinner frames drawn before the title.
     public var glyphs: RefreshGlyphs
+    /// Formats the last-updated line.
     public var formatter: LastUpdatedFormatter
+    /// The style of the state line (glyph and title).
     public var titleStyle: Style
+    /// The style of the last-updated line.
     public var detailStyle: Style
 
+    /// - Parameters:
+    ///   - language: the language of the titles and, unless `formatter` is given, of the
+    ///     last-updated line.
+    ///   - glyphs: the arrows and spinner frames, usually `RefreshGlyphs.detect()`.
+    ///   - formatter: formats the last-updated line; `nil` (the default) makes one in
+    ///     `language` with the local time zone and the system clock.
+    ///   - titleStyle: the style of the state line; bold by default.
+    ///   - detailStyle: the style of the last-updated line; dim by default.
     public init(
         language: RefreshLanguage,
         glyphs: RefreshGlyphs,

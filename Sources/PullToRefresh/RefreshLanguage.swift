@@ -9,7 +9,9 @@ import Glibc
 
 /// The language of the refresh components' titles.
 public enum RefreshLanguage: Hashable, Sendable {
+    /// English, the default for any locale that is not Chinese.
     case english
+    /// Simplified Chinese, used for every `zh` locale (including Traditional Chinese ones).
     case simplifiedChinese
 
     /// Parses a language setting such as `en`, `zh-Hans`, `zh_CN.UTF-8`.

@@ -1,7 +1,7 @@
 import OpenCombine
 
-/// A component's state as a two-way reactive property (like RxSwift's `rx.refresh`
-/// ControlProperty): as a `Publisher` it emits the current state on subscription and then
+/// A component's state as a two-way reactive property (like RxSwift's `ControlProperty`):
+/// as a `Publisher` it emits the current state on subscription and then
 /// every change; as a `Subscriber` it sets the state with `RefreshComponent.apply(_:)`.
 ///
 /// Bind `.refreshing` from the property into a reactor action, and the reactor's refreshing
@@ -17,6 +17,8 @@ public final class RefreshStateProperty: Publisher, Subscriber {
     private weak var component: RefreshComponent?
     private let changes: AnyPublisher<RefreshState, Never>
 
+    /// The state property of `component`, which it holds weakly. Usually reached through the
+    /// component's `stateProperty`.
     public init(_ component: RefreshComponent) {
         self.component = component
         self.changes = component.stateChanges

@@ -1,8 +1,9 @@
-/// The user-visible strings of the refresh components, in English or Simplified Chinese
-/// (the same texts as MJRefresh's English and Simplified Chinese strings).
+/// The user-visible strings of the refresh components, in English or Simplified Chinese.
 public struct RefreshTitles: Hashable, Sendable {
+    /// The language every title is in.
     public var language: RefreshLanguage
 
+    /// The titles in `language`.
     public init(language: RefreshLanguage) {
         self.language = language
     }

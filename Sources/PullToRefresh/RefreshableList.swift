@@ -299,6 +299,11 @@ public struct RefreshActivity: Equatable, Sendable {
     /// When the data last refreshed successfully (the header's "Last updated").
     public var lastUpdated: Date?
 
+    /// - Parameters:
+    ///   - isRefreshing: whether a refresh (header) request is running; false by default.
+    ///   - isLoadingMore: whether a load-more (footer) request is running; false by default.
+    ///   - hasMore: whether more pages may come; true by default, false shows "No more data".
+    ///   - lastUpdated: when the data last refreshed successfully; `nil` (never) by default.
     public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil) {
         self.isRefreshing = isRefreshing
         self.isLoadingMore = isLoadingMore

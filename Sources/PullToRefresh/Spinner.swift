@@ -17,8 +17,11 @@ public final class Spinner {
     /// About 80 ms per frame.
     public static var defaultInterval: TimeInterval { 0.08 }
 
+    /// Seconds between ticks.
     public let interval: TimeInterval
+    /// Ticks since the last `start()` (0 right after it); kept when stopped.
     public private(set) var tick = 0
+    /// Whether the spinner is ticking: between `start()` and `stop()`.
     public var isSpinning: Bool { timer != nil }
 
     /// Emits after every tick.
@@ -28,6 +31,11 @@ public final class Spinner {
     private var timer: AnyCancellable?
     private let tickSubject = PassthroughSubject<Void, Never>()
 
+    /// A stopped spinner; call `start()` to tick.
+    ///
+    /// - Parameters:
+    ///   - scheduler: times the ticks, which run on its thread.
+    ///   - interval: seconds between ticks; `defaultInterval` (80 ms) by default.
     public init(scheduler: LoopScheduler, interval: TimeInterval = Spinner.defaultInterval) {
         self.scheduler = scheduler
         self.interval = interval

@@ -15,6 +15,7 @@ public final class ActionSubject<Element>: Subject {
     private var isSending = false
     private var queue: [Element] = []
 
+    /// A subject with no subscribers yet. A reactor makes its own; clients use `reactor.action`.
     public init() {}
 
     public func send(_ value: Element) {

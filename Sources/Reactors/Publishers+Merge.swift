@@ -8,6 +8,8 @@ public struct MergedPublisher<Output, Failure: Error>: Publisher {
     /// The merged publishers, in the order given.
     public let publishers: [AnyPublisher<Output, Failure>]
 
+    /// Merges `publishers`, all subscribed to at once when the merged publisher is subscribed
+    /// to (no limit on how many run together).
     public init<S: Swift.Sequence>(_ publishers: S) where S.Element == AnyPublisher<Output, Failure> {
         self.publishers = Array(publishers)
     }

@@ -9,10 +9,14 @@ public struct Pulse<Value> {
     /// Rises by one on every assignment, equal values included; wraps from `UInt.max` to 0.
     public internal(set) var valueUpdatedCount: UInt = 0
 
+    /// A pulse holding `wrappedValue`, with `valueUpdatedCount` at 0: the initial value is not
+    /// an assignment.
     public init(wrappedValue: Value) {
         value = wrappedValue
     }
 
+    /// The current value. Every assignment, even of an equal value, raises `valueUpdatedCount`,
+    /// so `pulse(_:)` emits it again.
     public var wrappedValue: Value {
         get { value }
         set {

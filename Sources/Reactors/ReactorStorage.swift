@@ -12,5 +12,6 @@ public final class ReactorStorage {
     var stub: AnyObject?
     var isStubEnabled = false
 
+    /// Empty storage; the reactor's streams are built on first use of `action` or `state`.
     public init() {}
 }

@@ -4,5 +4,6 @@ public final class ReactorViewStorage<Reactor: Reactors.Reactor> {
     var reactor: Reactor?
     var cancellables = Set<AnyCancellable>()
 
+    /// Empty storage: no reactor and no bindings until `reactor` is set.
     public init() {}
 }

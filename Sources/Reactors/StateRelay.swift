@@ -13,6 +13,7 @@ public final class StateRelay<Element>: Publisher {
         didSet { subject.send(value) }
     }
 
+    /// A relay whose current value is `value`; a subscriber receives it first.
     public init(_ value: Element) {
         self.value = value
         subject = ReplayLatestSubject(value)

@@ -1,7 +1,10 @@
 /// A `ListDataSource` over an array of rows held in memory.
 public final class ArrayListDataSource: ListDataSource {
+    /// The rows, in display order. After changing them, call
+    /// `ListView.reloadData(keepingSelection:)`.
     public var rows: [ListRow]
 
+    /// A data source over `rows` (none by default).
     public init(rows: [ListRow] = []) {
         self.rows = rows
     }

@@ -38,6 +38,14 @@ public struct InputDecoder: Sendable {
     /// How long an unfinished paste waits for its next byte.
     public var pasteTimeoutNanoseconds: UInt64
 
+    /// - Parameters:
+    ///   - x10Mouse: whether `CSI M` starts an X10 mouse report (true, the default, when the
+    ///     terminal was asked for mouse reports) or is the SCO console's F1.
+    ///   - escapeDelayNanoseconds: how long an unfinished escape or UTF-8 sequence waits for
+    ///     its next byte, in nanoseconds; 100 ms by default (see `escapeDelay(environment:)`
+    ///     for `ESCDELAY`).
+    ///   - pasteTimeoutNanoseconds: how long an unfinished bracketed paste waits for its next
+    ///     byte, in nanoseconds; 1 s by default.
     public init(
         x10Mouse: Bool = true,
         escapeDelayNanoseconds: UInt64 = defaultEscapeDelayNanoseconds,

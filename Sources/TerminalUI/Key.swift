@@ -6,13 +6,47 @@
 /// `character` is never a control character. `alt` is a key pressed with Alt, which terminals
 /// send as ESC followed by the key (`ESC j` for Alt-j).
 public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
-    case up, down, left, right
-    case pageUp, pageDown, home, end
-    case enter, escape, tab, backTab, backspace, delete, insert
+    /// The up arrow key.
+    case up
+    /// The down arrow key.
+    case down
+    /// The left arrow key.
+    case left
+    /// The right arrow key.
+    case right
+    /// The Page Up key.
+    case pageUp
+    /// The Page Down key.
+    case pageDown
+    /// The Home key.
+    case home
+    /// The End key.
+    case end
+    /// The Return or Enter key; carriage return and line feed both decode to it.
+    case enter
+    /// The Esc key. ESC also starts escape sequences and Alt keys, so a lone ESC is reported
+    /// only once the escape delay passes with no byte after it.
+    case escape
+    /// The Tab key (also Ctrl-I, which sends the same byte).
+    case tab
+    /// Shift-Tab (`CSI Z`).
+    case backTab
+    /// The Backspace key, whether the terminal sends DEL (0x7F) or BS (0x08).
+    case backspace
+    /// The Delete key (forward delete, `CSI 3 ~`), not Backspace.
+    case delete
+    /// The Insert key.
+    case insert
     /// F1…F12.
     case function(Int)
+    /// A control key: Ctrl with a lowercase letter (`.ctrl("c")` for Ctrl-C) or one of the
+    /// symbols `@`, `\`, `]`, `^`, `_`. Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the bytes of
+    /// Backspace, Tab and Enter, and arrive as those keys.
     case ctrl(Character)
+    /// A printable character, typed or decoded from UTF-8 (never a control character; an
+    /// invalid byte becomes U+FFFD).
     case character(Character)
+    /// A key pressed with Alt, which terminals send as ESC followed by the key.
     case alt(Key)
 
     /// A short human-readable name: `Up`, `PgDn`, `F5`, `Ctrl-C`, `Space`, `x`.

@@ -3,14 +3,25 @@
 /// `text` is untrusted: the list sanitises it (control characters become visible pictures)
 /// and truncates it with `…` before drawing.
 public struct ListRow: Hashable, Sendable {
+    /// The row's text as given; sanitised and truncated only when drawn.
     public var text: String
+    /// What the row is: a section header is drawn bold and, by default, not selectable.
     public var kind: RowKind
     /// Whether the selection may land here. Defaults to `kind != .sectionHeader`.
     public var isSelectable: Bool
+    /// The row's style; a section header is drawn bold on top of it, and the selected row
+    /// in reverse video.
     public var style: Style
     /// Columns of blank space between the selection-marker column and the text.
     public var indent: Int
 
+    /// - Parameters:
+    ///   - text: the row's text (untrusted; sanitised when drawn).
+    ///   - kind: what the row is; `.item` by default.
+    ///   - isSelectable: whether the selection may land on the row; `nil` (the default)
+    ///     means every kind but `.sectionHeader`.
+    ///   - style: the style the row is drawn in; `.plain` by default.
+    ///   - indent: blank columns before the text; negative values count as 0.
     public init(
         text: String, kind: RowKind = .item, isSelectable: Bool? = nil,
         style: Style = .plain, indent: Int = 0

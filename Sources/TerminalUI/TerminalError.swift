@@ -5,6 +5,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
     case noTerminal
     /// The TTY exists but could not be opened (permissions, or it is not a terminal).
     case cannotOpen(path: String, reason: String)
+    /// The `TERM` environment variable is unset or empty, so the terminal type is unknown.
     case termUnset
     /// TERM is `dumb` or names a terminal that cannot address the cursor.
     case termUnsupported(String)
