@@ -25,6 +25,29 @@ public struct KeyMap<Action> {
         helpLine = help
     }
 
+    /// The help line cut to `width` columns by leaving out whole entries: entries are taken
+    /// in table order while they fit, so a short one near the end (quit) still shows when a
+    /// long one before it does not.
+    public func helpLine(fittingWidth width: Int) -> String {
+        if TextWidth.of(helpLine) <= width { return helpLine }
+        var line = ""
+        var used = 0
+        for binding in bindings where !binding.help.isEmpty {
+            let cost = TextWidth.of(binding.help) + (line.isEmpty ? 0 : 2)
+            guard used + cost <= width else { continue }
+            if !line.isEmpty { line += "  " }
+            line += binding.help
+            used += cost
+        }
+        return line
+    }
+
+    /// Every binding that has a long help text, as the names of its keys and that text, in
+    /// table order: the full list of keys (a help screen, `--help`).
+    public var keyList: [(keys: String, help: String)] {
+        bindings.compactMap { $0.longHelp.isEmpty ? nil : ($0.keysDescription, $0.longHelp) }
+    }
+
     /// The action bound to `key`, if any.
     public func action(for key: Key) -> Action? {
         index[key].map { bindings[$0].action }
