@@ -54,14 +54,21 @@ public struct StringsTextSnapshot: ListTextSnapshot {
 
 /// The rows `shown` of `base`: a filtered view's snapshot, in the view's own indices. Runs of
 /// consecutive rows are read from the base in one go.
-struct SubsetTextSnapshot: ListTextSnapshot {
-    let base: any ListTextSnapshot
-    let shown: [Int]
-    let sectionHeaders: [Int]
+public struct SubsetTextSnapshot: ListTextSnapshot {
+    public let base: any ListTextSnapshot
+    public let shown: [Int]
+    public let sectionHeaders: [Int]
 
-    var rowCount: Int { shown.count }
+    /// `shown`: ascending rows of `base`; `sectionHeaders`: the indices in `shown` of headers.
+    public init(base: any ListTextSnapshot, shown: [Int], sectionHeaders: [Int] = []) {
+        self.base = base
+        self.shown = shown
+        self.sectionHeaders = sectionHeaders
+    }
 
-    func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+    public var rowCount: Int { shown.count }
+
+    public func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         let range = range.clamped(to: 0..<shown.count)
         var i = range.lowerBound
         while i < range.upperBound {

@@ -68,6 +68,9 @@ public struct TextPattern: Hashable, Sendable {
         return Self.find(needle, in: UnsafeBufferPointer(bytes))
     }
 
+    /// The length of the pattern's UTF-8 bytes.
+    public var byteLength: Int { needle.count }
+
     /// Whether `firstMatch(inFolding:)` finds every match: false when case folding needs more
     /// than ASCII.
     public var canScanBytes: Bool { !foldsUnicode }

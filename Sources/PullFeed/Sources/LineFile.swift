@@ -65,6 +65,12 @@ final class LineFile: @unchecked Sendable {
         }
     }
 
+    /// The file's size now (0 if it cannot be told).
+    var size: Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Reads up to `count` bytes at `offset` into `target`, past the window; returns how many
     /// the file had.
     func read(at offset: Int, count: Int, into target: UnsafeMutableRawPointer) -> Int {
