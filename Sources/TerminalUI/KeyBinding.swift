@@ -10,13 +10,18 @@ public struct KeyBinding<Action> {
     /// How the keys are named in the full list (for example "↑ k Ctrl-P"); empty to name
     /// them from `keys`.
     public var keyNames: String
+    /// Which help texts stay when the help line is too long for the screen: lower first
+    /// (`KeyMap.helpLine(fittingWidth:)`).
+    public var helpPriority: Int
     public var action: Action
 
-    public init(_ keys: [Key], help: String = "", longHelp: String = "", keyNames: String = "", action: Action) {
+    public init(_ keys: [Key], help: String = "", longHelp: String = "", keyNames: String = "",
+                helpPriority: Int = 0, action: Action) {
         self.keys = keys
         self.help = help
         self.longHelp = longHelp
         self.keyNames = keyNames
+        self.helpPriority = helpPriority
         self.action = action
     }
 

@@ -25,21 +25,20 @@ public struct KeyMap<Action> {
         helpLine = help
     }
 
-    /// The help line cut to `width` columns by leaving out whole entries: entries are taken
-    /// in table order while they fit, so a short one near the end (quit) still shows when a
-    /// long one before it does not.
+    /// The help line cut to `width` columns by leaving out whole entries: entries are kept by
+    /// `helpPriority` (lowest first, then table order) while they fit, and shown in table order.
     public func helpLine(fittingWidth width: Int) -> String {
         if TextWidth.of(helpLine) <= width { return helpLine }
-        var line = ""
+        let entries = bindings.indices.filter { !bindings[$0].help.isEmpty }
+        var kept = Set<Int>()
         var used = 0
-        for binding in bindings where !binding.help.isEmpty {
-            let cost = TextWidth.of(binding.help) + (line.isEmpty ? 0 : 2)
+        for i in entries.sorted(by: { (bindings[$0].helpPriority, $0) < (bindings[$1].helpPriority, $1) }) {
+            let cost = TextWidth.of(bindings[i].help) + (kept.isEmpty ? 0 : 2)
             guard used + cost <= width else { continue }
-            if !line.isEmpty { line += "  " }
-            line += binding.help
+            kept.insert(i)
             used += cost
         }
-        return line
+        return entries.filter(kept.contains).map { bindings[$0].help }.joined(separator: "  ")
     }
 
     /// Every binding that has a long help text, as the names of its keys and that text, in
