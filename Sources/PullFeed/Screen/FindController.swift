@@ -82,6 +82,11 @@ final class FindController {
 
     var isPrompting: Bool { prompt != nil }
 
+    /// The base row of the selection (nil while the list has not caught up with its rows).
+    private var selectedBaseRow: Int? {
+        list.selectedIndex.flatMap { $0 < filtered.rowCount ? filtered.baseIndex(of: $0) : nil }
+    }
+
     /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
     var isBusy: Bool { token != nil || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
 
@@ -98,7 +103,7 @@ final class FindController {
     func open(_ kind: Kind) {
         message = nil
         if kind == .filter, !filtered.isFiltering {
-            filterOrigin = list.selectedIndex.map(filtered.baseIndex(of:))
+            filterOrigin = selectedBaseRow
         }
         prompt = (kind, LineEditor())
         onNeedsRender()
@@ -212,7 +217,7 @@ final class FindController {
             searchWrapped(pattern, backward: backward, range: wrap)
             return
         }
-        guard !filtered.isFiltering else {
+        guard !filtered.isFiltering, reactor.source.scansWithoutLoading else {
             startPagedSearch(pattern, backward: backward, wrap: wrap)
             return
         }
@@ -331,7 +336,7 @@ final class FindController {
         }
         stopWork()
         filterLoads = true
-        let selectedBase = list.selectedIndex.map(filtered.baseIndex(of:))
+        let selectedBase = selectedBaseRow
         let base = rows.textSnapshot()
         let baseCount = base.rowCount
         let candidates: [Int]? = filtered.pattern.map { pattern.refines($0) } == true && filtered.coveredCount == baseCount
@@ -368,7 +373,7 @@ final class FindController {
             filterOrigin = nil
             return
         }
-        let current = list.selectedIndex.map(filtered.baseIndex(of:))
+        let current = selectedBaseRow
         let origin = filterOrigin ?? current
         filterOrigin = nil
         filtered.removeFilter()

@@ -67,6 +67,8 @@ public final class FileSource: FeedSource {
 }
 
 extension FileSource {
+    public var scansWithoutLoading: Bool { true }
+
     /// A regular file is searched from where the loaded lines end, in 4 MiB chunks
     /// (`FileScan`), without loading or indexing its lines.
     public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
