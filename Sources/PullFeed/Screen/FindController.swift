@@ -310,18 +310,18 @@ final class FindController {
         }
         self.token = token
         if progress == nil { progress = strings.text(.searching, String(count)) }
-        let box = UncheckedSendable((self, scheduler, then))
+        let result = ResultBox<T>()
+        let deliver: () -> Void = { [weak self] in
+            guard let self, self.token === token, !token.isCancelled else { return }
+            self.token = nil
+            self.progress = nil
+            if let value = result.value { then(value) }
+            self.onNeedsRender()
+        }
+        let box = UncheckedSendable((scheduler, deliver))
         queue.async {
-            let result = work(token)
-            let sendable = UncheckedSendable(result)
-            box.value.1.schedule {
-                let (controller, _, then) = box.value
-                guard controller.token === token, !token.isCancelled else { return }
-                controller.token = nil
-                controller.progress = nil
-                if let result = sendable.value { then(result) }
-                controller.onNeedsRender()
-            }
+            result.value = work(token)
+            box.value.0.schedule(box.value.1)
         }
     }
 
@@ -524,4 +524,9 @@ final class FindController {
         canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, width - 1)), row: row, column: 0, style: .bold)
         return true
     }
+}
+
+/// A background walk's result, written on the queue before the UI thread reads it.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }
