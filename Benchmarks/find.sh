@@ -6,18 +6,17 @@
 # - not found: `/` a text that is nowhere, Enter, on a 1 GB, 19,000,000-line file (the
 #   100,000-item data set 190 times): the Enter step lasts until "Pattern not found" is drawn
 #   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
-# - keys while searching: Down pressed during that search, answered before the search ends.
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
 # Uses the release build (swift build -c release --product pullfeed); installs pyte with pip
-# if it is missing. SERIES="notfound keys filter" (the default) picks what runs.
+# if it is missing. SERIES="notfound filter" (the default) picks what runs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
 OUT="${1:-/tmp/find-results}"
 RUNS="${2:-3}"
 PY="${PYTHON:-python3}"
-SERIES="${SERIES:-notfound keys filter}"
+SERIES="${SERIES:-notfound filter}"
 mkdir -p "$OUT"
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
 BIN="$ROOT/.build/release/pullfeed"
@@ -40,13 +39,8 @@ for series in $SERIES; do
         --label less --out "$OUT/notfound-less.json" -- less "$BIG"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/notfound-pullfeed.json" "$OUT/notfound-less.json"
       ;;
-    keys)
-      "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter*1@100#search down#down-during expect:"Pattern not found"' \
-        --label pullfeed --out "$OUT/keys-pullfeed.json" -- "$BIN" "$BIG"
-      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/keys-pullfeed.json"
-      ;;
     filter)
-      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' \
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
         --label pullfeed --out "$OUT/filter-pullfeed.json" -- "$BIN" "$MILLION"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filter-pullfeed.json"
       ;;
