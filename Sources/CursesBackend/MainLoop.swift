@@ -52,6 +52,11 @@ public final class MainLoop: @unchecked Sendable {
         close(wakeWrite)
     }
 
+    /// Called on the loop thread when SIGINT (Ctrl-C) arrives; returning true means the app
+    /// used it (to cancel work in progress) and the loop goes on. Nil, or false: the loop stops
+    /// with 130 as for any terminating signal.
+    public var onInterrupt: (() -> Bool)?
+
     /// Asks for a render at the end of the current turn. Call it on the loop thread (from
     /// `handle`, or from work scheduled on `scheduler`).
     public func setNeedsRender() {
@@ -137,6 +142,8 @@ public final class MainLoop: @unchecked Sendable {
                     // not ours any more, and its size may have changed meanwhile.
                     if Int32(signal) == SIGWINCH || Int32(signal) == SIGCONT, let terminal {
                         handle(.resize(terminal.handleResize()))
+                        setNeedsRender()
+                    } else if Int32(signal) == SIGINT, onInterrupt?() == true {
                         setNeedsRender()
                     } else if TerminalGuard.terminatingSignals.contains(Int32(signal)) {
                         stop(exitCode: TerminalGuard.exitCode(for: Int32(signal)))

@@ -8,3 +8,11 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
     case resize(Size)
 }
+
+extension InputEvent {
+    /// Whether the user typed, pasted or clicked (not a resize).
+    public var isInput: Bool {
+        if case .resize = self { return false }
+        return true
+    }
+}

@@ -25,6 +25,28 @@ public struct KeyMap<Action> {
         helpLine = help
     }
 
+    /// The help line cut to `width` columns by leaving out whole entries: entries are kept by
+    /// `helpPriority` (lowest first, then table order) while they fit, and shown in table order.
+    public func helpLine(fittingWidth width: Int) -> String {
+        if TextWidth.of(helpLine) <= width { return helpLine }
+        let entries = bindings.indices.filter { !bindings[$0].help.isEmpty }
+        var kept = Set<Int>()
+        var used = 0
+        for i in entries.sorted(by: { (bindings[$0].helpPriority, $0) < (bindings[$1].helpPriority, $1) }) {
+            let cost = TextWidth.of(bindings[i].help) + (kept.isEmpty ? 0 : 2)
+            guard used + cost <= width else { continue }
+            kept.insert(i)
+            used += cost
+        }
+        return entries.filter(kept.contains).map { bindings[$0].help }.joined(separator: "  ")
+    }
+
+    /// Every binding that has a long help text, as the names of its keys and that text, in
+    /// table order: the full list of keys (a help screen, `--help`).
+    public var keyList: [(keys: String, help: String)] {
+        bindings.compactMap { $0.longHelp.isEmpty ? nil : ($0.keysDescription, $0.longHelp) }
+    }
+
     /// The action bound to `key`, if any.
     public func action(for key: Key) -> Action? {
         index[key].map { bindings[$0].action }

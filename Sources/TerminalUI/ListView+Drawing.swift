@@ -42,7 +42,25 @@ extension ListView {
         guard textColumn < width else { return }
         let available = width - textColumn
         lastTextWidth = available
-        canvas.draw(fittedText(row.text, index: index, width: available), row: screenRow, column: textColumn, style: style, maxWidth: available)
+        let text = fittedText(row.text, index: index, width: available)
+        canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
+        if let highlight {
+            let marked = Self.highlightStyle(for: style)
+            for part in highlight.highlights(in: text.text) {
+                canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: marked,
+                            maxWidth: available - part.column)
+            }
+        }
+    }
+
+    /// How a match is marked on a row drawn in `style`: reverse video flipped, bold and
+    /// underlined, so it shows without colour, on the selected row too.
+    public static func highlightStyle(for style: Style) -> Style {
+        var marked = style
+        marked.reverse.toggle()
+        marked.bold = true
+        marked.underline = true
+        return marked
     }
 
     /// `text` sanitised and cut to `width` columns. The result for each drawn row is kept

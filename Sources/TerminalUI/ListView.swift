@@ -55,6 +55,10 @@ public final class ListView {
     }
     var selectionMarkerText = SanitizedText("›")
 
+    /// Text to mark wherever it shows in the visible rows (the last search or the filter);
+    /// nil marks nothing. Only drawn rows are looked at.
+    public var highlight: TextPattern?
+
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true

@@ -64,7 +64,7 @@ struct PullFeedAppTests {
         #expect(lines(screen)[0].hasPrefix(" PullFeed · Demo articles"))
         #expect(lines(screen)[0].hasSuffix("10+ items"))
         #expect(lines(screen)[2].hasPrefix("›"))
-        #expect(lines(screen)[23].hasPrefix(" ↑↓ move  ↑ at top: pull to refresh"))
+        #expect(lines(screen)[23].hasPrefix(" ↑↓ move  / search  & filter"))
 
         screen = try press(tmux, "Up", until: "Pull down to refresh")
         #expect(lines(screen)[1] == " ↓ Pull down to refresh")

@@ -6,9 +6,9 @@ import TerminalUI
 
 @Suite struct FeedScreenTests {
     /// The demo's help line where Enter does nothing (an article's text rows).
-    static let help = " ↑↓ move  ↑ at top: pull to refresh  r refresh  q quit"
+    static let help = " ↑↓ move  / search  & filter  r refresh  ? keys  q quit"
     /// A line source's help line: Enter prints the line.
-    static let lineHelp = " ↑↓ move  ↑ at top: pull to refresh  ←→ scroll  r refresh  Enter print  q quit"
+    static let lineHelp = " ↑↓ move  / search  & filter  ←→ scroll  r refresh  Enter print  ? keys  q quit"
 
     func demo(_ configure: (inout FeedScreen.Options) -> Void = { _ in }) -> ScreenHarness {
         ScreenHarness(source: DemoSource(latency: 0.6, seed: 1), configure: configure)
@@ -107,7 +107,7 @@ import TerminalUI
         #expect(h.lines[23] == " No more data")
         h.advance(3)
         // The last row is "＋ Add a comment": the help line says what Enter does there.
-        #expect(h.lines[23] == " ↑↓ move  ↑ at top: pull to refresh  r refresh  Enter comment  q quit")
+        #expect(h.lines[23] == " ↑↓ move  / search  & filter  r refresh  Enter comment  ? keys  q quit")
         h.press(.end, .up, .down)
         h.advance(1)
         #expect(h.lines[0].hasSuffix("50 items"))
@@ -252,7 +252,7 @@ import TerminalUI
         #expect(h.lines[1].hasPrefix("  Article 1 - "))
         #expect(h.lines[2].hasPrefix(">  "))
         #expect(h.lines.contains("   + Add a comment"))
-        #expect(h.lines[23] == " Up/Down move  Up at top: pull to refresh  r refresh  q quit")
+        #expect(h.lines[23] == " Up/Down move  / search  & filter  r refresh  ? keys  q quit")
         h.press(.up)
         #expect(h.lines[1] == " v Pull down to refresh")
         h.press(.up)

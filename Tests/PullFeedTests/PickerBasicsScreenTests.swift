@@ -197,6 +197,6 @@ import TerminalUI
         let h = ScreenHarness(source: DemoSource(latency: 0.6, seed: 1)) { $0.language = .simplifiedChinese }
         h.advance(1)
         #expect(h.lines[1].hasPrefix("  文章 1 · "))
-        #expect(h.lines[23] == " ↑↓ 移动  顶部按 ↑ 下拉刷新  r 刷新  q 退出")
+        #expect(h.lines[23] == " ↑↓ 移动  / 搜索  & 筛选  顶部按 ↑ 下拉刷新  r 刷新  ? 按键  q 退出")
     }
 }

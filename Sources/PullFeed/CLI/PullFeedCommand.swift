@@ -22,8 +22,8 @@ public struct PullFeedCommand: ParsableCommand {
         /dev/tty), e.g.  git log --oneline | pullfeed
         For line sources, Enter prints the selected line to stdout and exits 0.
 
-        Keys: ↑↓/k j move · PgUp/PgDn/b/Space page · Home/End/g/G · ↑ at the top pulls to \
-        refresh · r or F5 refresh · Enter open · q, Esc or Ctrl-C quit. Mouse wheel scrolls.
+        Keys (? shows them in the app; the mouse wheel scrolls):
+        \(keyList)
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -34,6 +34,14 @@ public struct PullFeedCommand: ParsableCommand {
         """,
         version: version
     )
+
+    /// Every key binding and what it does, one a line, from the app's key map.
+    static var keyList: String {
+        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false)).keyList
+        let width = list.map(\.keys.count).max() ?? 0
+        return list.map { "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + "  " + $0.help }
+            .joined(separator: "\n")
+    }
 
     @Argument(help: ArgumentHelp("A text file to show, as --file does; - reads standard input.", valueName: "file"))
     public var path: String?

@@ -76,6 +76,7 @@ public enum PullFeedMain {
         let quitCode: Int32 = source.printsSelection && isatty(STDOUT_FILENO) == 0 ? 130 : 0
         screen.onQuit = { loop.stop(exitCode: quitCode) }
         screen.onRedraw = { terminal.invalidate() }
+        loop.onInterrupt = { screen.interrupt() }
         screen.onChoose = { line in
             chosen = line
             loop.stop(exitCode: 0)

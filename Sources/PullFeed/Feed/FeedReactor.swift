@@ -26,6 +26,9 @@ public final class FeedReactor: Reactor {
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
         case choose(String)
+        /// Loads at least up to line `index` (a search found a match there), in one request
+        /// where the source allows it.
+        case loadThrough(Int)
     }
 
     public enum Mutation {
@@ -117,6 +120,10 @@ public final class FeedReactor: Reactor {
                 ? loadMore(limit: pageSize)
                 : loadMore(limit: max(pageSize, Self.bulkPageSize))
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .loadThrough(let index):
+            return source.loadsRestPageByPage
+                ? loadMore(limit: pageSize)
+                : loadMore(limit: max(pageSize, index + 1 - currentState.itemCount))
         }
     }
 

@@ -147,6 +147,52 @@ struct LinePiece {
         return piece
     }
 
+    /// Calls `body` with the index and text (UTF-8, without its line end) of each line in
+    /// `range`, until it returns false; returns false if it did. A file's lines are read in
+    /// chunks of about 1 MiB, not line by line.
+    func forEachText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard !range.isEmpty else { return true }
+        switch backing {
+        case .memory:
+            return bytes.withUnsafeBufferPointer { buffer in
+                for i in range where !body(i, UnsafeBufferPointer(rebasing: buffer[self.range(i)])) { return false }
+                return true
+            }
+        case .raw:
+            return bytes.withUnsafeBufferPointer { buffer in
+                var start = rawRange(range.lowerBound, in: buffer).lowerBound
+                for i in range {
+                    let end = LineScan.newline(in: buffer, from: start)! + 1
+                    if !body(i, LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[start..<end]))) { return false }
+                    start = end
+                }
+                return true
+            }
+        case .file(let file):
+            var chunk: [UInt8] = []
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let chunkStart = self.range(i).lowerBound
+                var j = i + 1
+                while j < range.upperBound, Int(ends[j]) - chunkStart <= Self.memoryLimit { j += 1 }
+                let chunkEnd = Int(ends[j - 1])
+                if chunk.count < chunkEnd - chunkStart { chunk = [UInt8](repeating: 0, count: chunkEnd - chunkStart) }
+                let filled = chunk.withUnsafeMutableBytes { file.read(at: base + chunkStart, count: chunkEnd - chunkStart, into: $0.baseAddress!) }
+                let goOn = chunk.withUnsafeBufferPointer { buffer -> Bool in
+                    for k in i..<j {
+                        let r = self.range(k)
+                        let lo = min(r.lowerBound - chunkStart, filled), hi = min(r.upperBound - chunkStart, filled)
+                        if !body(k, LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[lo..<hi]))) { return false }
+                    }
+                    return true
+                }
+                if !goOn { return false }
+                i = j
+            }
+            return true
+        }
+    }
+
     /// Calls `body` with each line from `first` on, as stored.
     func forEachLine(from first: Int, _ body: (Line) -> Void) {
         switch backing {

@@ -10,29 +10,44 @@ public enum FeedCommand: Hashable, Sendable {
     case quit
     /// Repaint the whole terminal (Ctrl-L), after another program wrote over the screen.
     case redraw
+    /// Open the search prompt (`/`).
+    case search
+    /// Go to the next (`n`) or previous (`N`) match of the last search.
+    case nextMatch, previousMatch
+    /// Open the filter prompt (`&`).
+    case filter
+    /// Show every key binding (`?`).
+    case showKeys
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
-    /// the help line where it does nothing worth saying.
+    /// the help line where it does nothing worth saying. Every binding has a long help text:
+    /// `keyList` is the full list of keys (`?`, `--help`).
     public static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
                               sideways: Bool = false) -> KeyMap<FeedCommand> {
-        KeyMap([
-            KeyBinding([.up, .character("k"), .ctrl("p")], help: strings.text(.helpMove), action: .move(.up)),
-            KeyBinding([.down, .character("j"), .ctrl("n")], action: .move(.down)),
-            KeyBinding([], help: strings.text(.helpPull), action: .move(.up)),
-            KeyBinding([.pageUp, .character("b"), .ctrl("b")], action: .move(.pageUp)),
-            KeyBinding([.pageDown, .character(" "), .ctrl("f")], action: .move(.pageDown)),
-            KeyBinding([.ctrl("u")], action: .move(.halfPageUp)),
-            KeyBinding([.ctrl("d")], action: .move(.halfPageDown)),
-            KeyBinding([.home, .character("g")], action: .move(.home)),
-            KeyBinding([.end, .character("G")], action: .move(.end)),
-            KeyBinding([.left], action: .move(.scrollLeft)),
-            KeyBinding([.right], help: sideways ? strings.text(.helpScroll) : "", action: .move(.scrollRight)),
-            KeyBinding([.character("0")], action: .move(.lineStart)),
-            KeyBinding([.character("r"), .function(5)], help: strings.text(.helpRefresh), action: .refresh),
-            KeyBinding([.enter], help: enterHelp.map { strings.text($0) } ?? "", action: .activate),
-            KeyBinding([.character("q"), .escape], help: strings.text(.helpQuit), action: .quit),
-            KeyBinding([.ctrl("l")], action: .redraw),
+        let t = { (key: AppText) in strings.text(key) }
+        return KeyMap([
+            KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
+            KeyBinding([.down, .character("j"), .ctrl("n")], longHelp: t(.keyDown), action: .move(.down)),
+            KeyBinding([.character("/")], help: t(.helpSearch), longHelp: t(.keySearch), helpPriority: 1, action: .search),
+            KeyBinding([.character("n")], longHelp: t(.keyNext), action: .nextMatch),
+            KeyBinding([.character("N")], longHelp: t(.keyPrevious), action: .previousMatch),
+            KeyBinding([.character("&")], help: t(.helpFilter), longHelp: t(.keyFilter), helpPriority: 1, action: .filter),
+            KeyBinding([], help: t(.helpPull), helpPriority: 4, action: .move(.up)),
+            KeyBinding([.pageUp, .character("b"), .ctrl("b")], longHelp: t(.keyPageUp), action: .move(.pageUp)),
+            KeyBinding([.pageDown, .character(" "), .ctrl("f")], longHelp: t(.keyPageDown), action: .move(.pageDown)),
+            KeyBinding([.ctrl("u")], longHelp: t(.keyHalfPageUp), action: .move(.halfPageUp)),
+            KeyBinding([.ctrl("d")], longHelp: t(.keyHalfPageDown), action: .move(.halfPageDown)),
+            KeyBinding([.home, .character("g")], longHelp: t(.keyHome), action: .move(.home)),
+            KeyBinding([.end, .character("G")], longHelp: t(.keyEnd), action: .move(.end)),
+            KeyBinding([.left], longHelp: t(.keyLeft), action: .move(.scrollLeft)),
+            KeyBinding([.right], help: sideways ? t(.helpScroll) : "", longHelp: t(.keyRight), helpPriority: 3, action: .move(.scrollRight)),
+            KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
+            KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
+            KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
+            KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
+            KeyBinding([.character("q"), .escape], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),
+            KeyBinding([.ctrl("l")], longHelp: t(.keyRedraw), action: .redraw),
         ])
     }
 }

@@ -3,7 +3,7 @@ import TerminalUI
 /// The feed's state as list rows: each article a section (header row, title, text rows,
 /// comment rows, "＋ Add a comment"), or the lines of a line source, one row each.
 /// Line rows are produced on demand, so a million lines cost nothing until drawn.
-public final class FeedRows: ListDataSource {
+public final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// What Enter on a row does.
     public enum Target {
         case none
@@ -81,8 +81,28 @@ public final class FeedRows: ListDataSource {
         usesLines ? true : articleRows[index].row.isSelectable
     }
 
+    /// The rows' texts for search and filter: lines straight from their storage (a file's
+    /// read in bulk), article rows copied (they are few).
+    public func textSnapshot() -> any ListTextSnapshot {
+        if usesLines { return LineListSnapshot(lines: lines) }
+        var headers: [Int] = []
+        for (i, row) in articleRows.enumerated() where row.row.kind == .sectionHeader { headers.append(i) }
+        return StringsTextSnapshot(texts: articleRows.map(\.row.text), sectionHeaders: headers)
+    }
+
     public func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
+    }
+}
+
+/// The lines of a `LineList` as a list snapshot (a value: later appends do not change it).
+struct LineListSnapshot: ListTextSnapshot {
+    let lines: LineList
+    var rowCount: Int { lines.count }
+    var sectionHeaders: [Int] { [] }
+
+    func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lines.forEachLineText(in: range, body)
     }
 }

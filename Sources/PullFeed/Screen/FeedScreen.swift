@@ -59,12 +59,18 @@ public final class FeedScreen: ReactorView {
     public var onChoose: (String) -> Void = { _ in }
 
     private let rows = FeedRows()
+    /// The rows as shown: all of them, or those the filter keeps.
+    private let filtered: FilteredListSource
+    /// Search and filter.
+    private let find: FindController
+    /// Whether the full list of keys covers the screen (`?`), until the next key.
+    private var showsKeys = false
     private var state = FeedReactor.State()
     private var toast: Toast?
     /// End was pressed while more data was coming: keep following the end as pages arrive.
     private var followsEnd = false
     /// The help line for each thing Enter can do, made on first use.
-    private var helpLines: [AppText?: String] = [:]
+    private var helpLines: [AppText?: KeyMap<FeedCommand>] = [:]
     /// The title bar's texts as last laid out, and the item count and width they were made for.
     private var titleBar: (count: Int, width: Int, shift: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, 0, "", 0, nil)
     /// The status line's key help as last cut to fit, and the width it was cut for.
@@ -84,14 +90,19 @@ public final class FeedScreen: ReactorView {
         let formatter = LastUpdatedFormatter(
             language: options.language,
             calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
-        let list = ListView(dataSource: rows)
+        filtered = FilteredListSource(base: rows)
+        let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
         refreshable = RefreshableList(
             list: list, scheduler: scheduler, header: header, footer: footer,
             headerView: RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter),
             footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
+        find = FindController(list: list, refreshable: refreshable, rows: rows, filtered: filtered,
+                              strings: strings, scheduler: scheduler)
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
+        find.onNeedsRender = { [weak self] in self?.onNeedsRender() }
+        find.reactor = { [weak self] in self?.reactor }
     }
 
     // MARK: - Binding
@@ -124,7 +135,8 @@ public final class FeedScreen: ReactorView {
         let old = state
         state = new
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
+        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: new.generation != old.generation) }
+        if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
             // Input that cannot be read again comes back whole: the place stays.
             let keepsPlace = new.generation == old.generation || keepsPlaceOnRefresh
             refreshable.reloadData(keepingSelection: keepsPlace)
@@ -134,6 +146,7 @@ public final class FeedScreen: ReactorView {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
         }
+        find.stateDidChange()
         onNeedsRender()
     }
 
@@ -146,6 +159,7 @@ public final class FeedScreen: ReactorView {
         if case .loadMoreFailed? = toast?.kind {
             followsEnd = false
             refreshable.cancelPendingRows()
+            find.loadFailed()
         }
         onNeedsRender()
     }
@@ -154,8 +168,22 @@ public final class FeedScreen: ReactorView {
 
     /// Handles one input event.
     public func handle(_ event: InputEvent) {
+        if showsKeys, event.isInput {
+            showsKeys = false
+            onNeedsRender()
+            return
+        }
+        if find.isPrompting, event.isInput {
+            find.handlePrompt(event)
+            return
+        }
         switch event {
         case .key(let key):
+            find.keyPressed()
+            if find.isBusy, key == .escape || key == .ctrl("c") {
+                find.cancel()
+                return
+            }
             guard let command = keyMap.action(for: key) else {
                 refreshable.releasePulls()
                 return
@@ -180,6 +208,12 @@ public final class FeedScreen: ReactorView {
         }
     }
 
+    /// Ctrl-C (SIGINT): cancels a search, a filter's loading or the prompt; false when there
+    /// is none (the app quits).
+    public func interrupt() -> Bool {
+        find.cancel()
+    }
+
     /// The size of the last frame (mouse rows are relative to it).
     public private(set) var lastSize = Size(columns: 80, rows: 24)
 
@@ -202,6 +236,19 @@ public final class FeedScreen: ReactorView {
         case .redraw:
             onRedraw()
             onNeedsRender()
+        case .search:
+            refreshable.releasePulls()
+            find.open(.search)
+        case .filter:
+            refreshable.releasePulls()
+            find.open(.filter)
+        case .nextMatch, .previousMatch:
+            refreshable.releasePulls()
+            find.next(backward: command == .previousMatch)
+        case .showKeys:
+            refreshable.releasePulls()
+            showsKeys = true
+            onNeedsRender()
         }
     }
 
@@ -215,7 +262,7 @@ public final class FeedScreen: ReactorView {
     private func activate() {
         if refreshable.activateFooter() { return }
         guard let row = list.selectedIndex else { return }
-        switch rows.target(at: row) {
+        switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment(let cell):
             cell.action.send(.create)
         case .line(let line):
@@ -240,16 +287,39 @@ public final class FeedScreen: ReactorView {
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) } ?? strings.empty
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
         }
-        if let row = layout.statusRow { drawStatus(on: canvas, row: row, width: size.columns) }
+        if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
+            drawStatus(on: canvas, row: row, width: size.columns)
+        }
+        if showsKeys { drawKeys(on: canvas) }
+    }
+
+    /// Every key binding, from the key map, over the whole screen.
+    private func drawKeys(on canvas: Canvas) {
+        let size = canvas.size
+        for row in 0..<size.rows { canvas.fillRow(row, style: .plain) }
+        guard size.rows > 0 else { return }
+        canvas.fillRow(0, style: Style(bold: true, reverse: true))
+        canvas.draw(" " + strings.text(.keysTitle), row: 0, column: 0, style: Style(bold: true, reverse: true), maxWidth: size.columns)
+        let list = keyMap.keyList
+        let keysWidth = min(20, list.map { TextWidth.of($0.keys) }.max() ?? 0)
+        for (i, entry) in list.enumerated() where i + 2 < size.rows {
+            canvas.draw(" " + entry.keys, row: i + 2, column: 0, style: .bold, maxWidth: keysWidth + 1)
+            let column = keysWidth + 3
+            if column < size.columns {
+                canvas.draw(entry.help, row: i + 2, column: column, style: .plain, maxWidth: size.columns - column)
+            }
+        }
     }
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let style = Style(bold: true, reverse: true)
         canvas.fillRow(row, style: style)
         let more = state.hasMore && state.hasLoaded && (reactor?.source.hasPages ?? true)
-        let signature = state.itemCount * 2 + (more ? 1 : 0)
+        let shown = find.shownItemCount
+        let signature = (shown.map { $0 + 1 } ?? 0) &* 1_000_003 &+ state.itemCount * 2 + (more ? 1 : 0)
         if titleBar.count != signature || titleBar.width != width || titleBar.shift != list.horizontalOffset {
-            var count = strings.itemCount(state.itemCount, more: more) + " "
+            var count = (shown.map { strings.text(.filterCount, String($0), "\(state.itemCount)" + (more ? "+" : "")) }
+                ?? strings.itemCount(state.itemCount, more: more)) + " "
             if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
             let countWidth = TextWidth.of(count)
             let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
@@ -265,19 +335,19 @@ public final class FeedScreen: ReactorView {
     private var enterHelp: AppText? {
         if refreshable.isFooterSelected { return .helpLoadMore }
         guard let row = list.selectedIndex else { return nil }
-        switch rows.target(at: row) {
+        switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment: return .helpComment
         case .line: return .helpPrint
         case .none: return nil
         }
     }
 
-    private func helpLine(enter: AppText?) -> String {
-        if let line = helpLines[enter] { return line }
+    private func helpLine(enter: AppText?, width: Int) -> String {
+        if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.printsSelection ?? false
-        let line = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways).helpLine
-        helpLines[enter] = line
-        return line
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways)
+        helpLines[enter] = map
+        return map.helpLine(fittingWidth: width)
     }
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
@@ -290,7 +360,8 @@ public final class FeedScreen: ReactorView {
         } else {
             let enter = enterHelp
             if helpText.width != width || helpText.enter != enter {
-                helpText = (width, enter, " " + TextLayout.truncate(helpLine(enter: enter), toWidth: max(0, width - 1)))
+                let room = max(0, width - 1)
+                helpText = (width, enter, " " + TextLayout.truncate(helpLine(enter: enter, width: room), toWidth: room))
             }
             canvas.draw(helpText.text, row: row, column: 0, style: .dim)
         }

@@ -24,10 +24,29 @@ public protocol FeedSource: AnyObject {
     var loadsRestPageByPage: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
+    /// Whether `scanForMatch` may find matches without loading pages (false: it returns nil).
+    var scansWithoutLoading: Bool { get }
+    /// Looks for `pattern` in the lines after the first `loaded` ones without loading them
+    /// (reading the input sequentially in large chunks), reporting the fraction done now and
+    /// then; nil when the source cannot, and its pages must be loaded and searched instead.
+    /// Blocks: call it off the UI thread.
+    func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+                      progress: @escaping (Double) -> Void) -> SourceScan?
+}
+
+/// What a search through the lines a source has not loaded yet found.
+public enum SourceScan: Equatable, Sendable {
+    /// The first match is on line `index` of the source (counting the loaded lines).
+    case found(Int)
+    case notFound
+    case cancelled
 }
 
 extension FeedSource {
     public var hasPages: Bool { true }
     public var keepsPlaceOnRefresh: Bool { false }
     public var loadsRestPageByPage: Bool { false }
+    public var scansWithoutLoading: Bool { false }
+    public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+                             progress: @escaping (Double) -> Void) -> SourceScan? { nil }
 }

@@ -66,6 +66,28 @@ public final class FileSource: FeedSource {
     }
 }
 
+extension FileSource {
+    public var scansWithoutLoading: Bool { true }
+
+    /// A regular file is searched from where the loaded lines end, in 4 MiB chunks
+    /// (`FileScan`), without loading or indexing its lines.
+    public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+                             progress: @escaping (Double) -> Void) -> SourceScan? {
+        guard pattern.canScanBytes else { return nil }
+        let slot = reader
+        let start: (LineFile, Int)? = queue.sync {
+            guard slot.readOnce == nil, let reader = slot.reader, reader.linesRead == loaded,
+                  let file = reader.file else { return nil }
+            return (file, reader.position)
+        }
+        guard let (file, offset) = start else { return nil }
+        if let line = FileScan.firstMatch(of: pattern, in: file, from: offset, token: token, progress: progress) {
+            return .found(loaded + line)
+        }
+        return token.isCancelled ? .cancelled : .notFound
+    }
+}
+
 /// What a file source reads from; only touched on the source's serial queue.
 final class ReaderSlot: @unchecked Sendable {
     /// The regular file's reader that the next page resumes.

@@ -65,6 +65,25 @@ final class LineFile: @unchecked Sendable {
         }
     }
 
+    /// The file's size now (0 if it cannot be told).
+    var size: Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Reads up to `count` bytes at `offset` into `target`, past the window; returns how many
+    /// the file had.
+    func read(at offset: Int, count: Int, into target: UnsafeMutableRawPointer) -> Int {
+        var filled = 0
+        while filled < count {
+            let n = pread(fd, target + filled, count - filled, off_t(offset + filled))
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
     /// Reads a window that holds `start ..< end` with room on both sides, so scrolling either
     /// way reads the file once per few hundred lines.
     private func load(into w: inout Window, around start: Int, end: Int) {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Search and filter against `less`, with tuiprobe (../shared/tools/tuiprobe), in one session:
+#
+#   Benchmarks/find.sh [OUTDIR] [RUNS]        # defaults: /tmp/find-results 3
+#
+# - not found: `/` a text that is nowhere, Enter, on a 1 GB, 19,000,000-line file (the
+#   100,000-item data set 190 times): the Enter step lasts until "Pattern not found" is drawn
+#   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
+# - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
+#   character's step is the time from the key to the last byte of the new frame.
+# Uses the release build (swift build -c release --product pullfeed); installs pyte with pip
+# if it is missing. SERIES="notfound filter" (the default) picks what runs.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
+OUT="${1:-/tmp/find-results}"
+RUNS="${2:-3}"
+PY="${PYTHON:-python3}"
+SERIES="${SERIES:-notfound filter}"
+mkdir -p "$OUT"
+"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
+BIN="$ROOT/.build/release/pullfeed"
+[ -x "$BIN" ] || (cd "$ROOT" && swift build -c release --product pullfeed)
+
+ITEMS=/tmp/tuiprobe-items-100000.txt
+[ -f "$ITEMS" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000
+BIG=/tmp/find-bench-1g.txt
+MILLION=/tmp/find-bench-1m.txt
+[ -f "$BIG" ] || for _ in $(seq 190); do cat "$ITEMS"; done > "$BIG"
+[ -f "$MILLION" ] || for _ in $(seq 10); do cat "$ITEMS"; done > "$MILLION"
+PROBE=("$PY" "$TOOLS/tuiprobe.py" --runs "$RUNS" --step-max-ms 120000 --ready-timeout 60 -q)
+
+for series in $SERIES; do
+  case "$series" in
+    notfound)
+      "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter#search expect:"Pattern not found"' \
+        --label pullfeed --out "$OUT/notfound-pullfeed.json" -- "$BIN" "$BIG"
+      "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter#search expect:"Pattern not found"' \
+        --label less --out "$OUT/notfound-less.json" -- less "$BIG"
+      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/notfound-pullfeed.json" "$OUT/notfound-less.json"
+      ;;
+    filter)
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
+        --label pullfeed --out "$OUT/filter-pullfeed.json" -- "$BIN" "$MILLION"
+      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filter-pullfeed.json"
+      ;;
+  esac
+done

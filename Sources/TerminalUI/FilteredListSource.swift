@@ -1,0 +1,121 @@
+/// A filtered view of any `ListDataSource`: give a `ListView` this source and it shows only
+/// the rows a `TextPattern` matches (with their section headers), or every row while no filter
+/// is set. Without a filter it passes every call straight through.
+///
+/// The filter is set from matches found by `ListFinder` (on any thread, over
+/// `base.makeTextSnapshot()`), so a long walk need not block the UI:
+///
+/// ```swift
+/// let filtered = FilteredListSource(base: rows)
+/// let list = ListView(dataSource: filtered)
+/// let snapshot = rows.makeTextSnapshot()
+/// let matches = ListFinder.matchingRows(pattern, in: snapshot, range: 0..<snapshot.rowCount)!
+/// filtered.setFilter(pattern, matches: matches, headers: snapshot.sectionHeaders, through: snapshot.rowCount)
+/// list.reloadData()
+/// ```
+///
+/// Rows appended to the base later are not shown until they are filtered too
+/// (`appendMatches(_:headers:through:)`); `coveredCount` says how many base rows the filter has seen.
+public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
+    public let base: any ListDataSource
+    /// The filter, or nil to show every base row.
+    public private(set) var pattern: TextPattern?
+    /// The base rows shown, ascending (while filtering).
+    public private(set) var shown: [Int] = []
+    /// How many base rows the filter has looked at (while filtering).
+    public private(set) var coveredCount = 0
+    /// The last section header of the covered rows, so later rows of its section get it.
+    private var lastHeader = -1
+    private var lastHeaderShown = -1
+
+    public init(base: any ListDataSource) {
+        self.base = base
+    }
+
+    public var isFiltering: Bool { pattern != nil }
+
+    public var rowCount: Int { pattern == nil ? base.rowCount : shown.count }
+
+    public func row(at index: Int) -> ListRow { base.row(at: baseIndex(of: index)) }
+
+    public func isSelectable(at index: Int) -> Bool { base.isSelectable(at: baseIndex(of: index)) }
+
+    /// The base row shown as row `index`.
+    public func baseIndex(of index: Int) -> Int { pattern == nil ? index : shown[index] }
+
+    /// The row that shows base row `baseIndex`, if it is shown.
+    public func index(ofBase baseIndex: Int) -> Int? {
+        guard pattern != nil else { return baseIndex < base.rowCount ? baseIndex : nil }
+        let i = firstShown(atOrAfter: baseIndex)
+        return i < shown.count && shown[i] == baseIndex ? i : nil
+    }
+
+    /// The first row that shows base row `baseIndex` or a later one (`rowCount` if none).
+    public func firstShown(atOrAfter baseIndex: Int) -> Int {
+        guard pattern != nil else { return min(baseIndex, base.rowCount) }
+        var low = 0, high = shown.count
+        while low < high {
+            let mid = (low + high) / 2
+            if shown[mid] < baseIndex { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Shows the base rows `matches` (ascending) found by `pattern` in the base's first
+    /// `through` rows, with their section headers (`headers`, the base's, ascending).
+    public func setFilter(_ pattern: TextPattern, matches: [Int], headers: [Int], through: Int) {
+        self.pattern = pattern
+        shown = []
+        coveredCount = 0
+        lastHeader = -1
+        lastHeaderShown = -1
+        appendMatches(matches, headers: headers, through: through)
+    }
+
+    /// Adds the matches among base rows `coveredCount ..< through` (rows appended since).
+    public func appendMatches(_ matches: [Int], headers: [Int], through: Int) {
+        guard pattern != nil else { return }
+        let headerSet = Set(headers)
+        var nextHeader = headers.firstIndex { $0 >= coveredCount } ?? headers.count
+        for match in matches where match >= coveredCount {
+            var row = match
+            if headerSet.contains(match) {
+                guard match + 1 < base.rowCount, !headerSet.contains(match + 1) else { continue }
+                row = match + 1
+            }
+            while nextHeader < headers.count, headers[nextHeader] < row {
+                lastHeader = headers[nextHeader]
+                nextHeader += 1
+            }
+            if lastHeader >= 0, lastHeader != lastHeaderShown {
+                lastHeaderShown = lastHeader
+                shown.append(lastHeader)
+            }
+            if shown.last.map({ $0 < row }) ?? true { shown.append(row) }
+        }
+        while nextHeader < headers.count, headers[nextHeader] < through {
+            lastHeader = headers[nextHeader]
+            nextHeader += 1
+        }
+        coveredCount = max(coveredCount, through)
+    }
+
+    /// Shows every base row again.
+    public func removeFilter() {
+        pattern = nil
+        shown = []
+        coveredCount = 0
+    }
+
+    /// A snapshot of the rows as shown (filtered or not).
+    public func textSnapshot() -> any ListTextSnapshot {
+        let snapshot = base.makeTextSnapshot()
+        guard pattern != nil else { return snapshot }
+        let headerSet = Set(snapshot.sectionHeaders)
+        var headers: [Int] = []
+        if !headerSet.isEmpty {
+            for (i, row) in shown.enumerated() where headerSet.contains(row) { headers.append(i) }
+        }
+        return SubsetTextSnapshot(base: snapshot, shown: shown, sectionHeaders: headers)
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+@testable import PullFeed
+import Testing
+import PullToRefresh
+import TerminalUI
+
+/// Search (`/`, `n`, `N`), filter (`&`) and the list of keys (`?`) on the feed screen, in
+/// virtual time.
+@Suite struct FindScreenTests {
+    func selected(_ h: ScreenHarness) -> String? {
+        h.lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
+    }
+
+    func type(_ h: ScreenHarness, _ text: String) {
+        for c in text { h.press(.character(c)) }
+    }
+
+    /// A line source of `total` lines "L0", "L1", …, first page loaded.
+    func lines(_ total: Int, pageSize: Int = 20, language: RefreshLanguage = .english) -> ScreenHarness {
+        let source = ScriptedSource.lines(total: total)
+        source.delay = 0.1
+        let h = ScreenHarness(source: source, pageSize: pageSize) { $0.language = language }
+        h.advance(0.2)
+        return h
+    }
+
+    @Test func searchSelectsTheNextMatchAndWraps() {
+        let h = lines(20)
+        type(h, "/l1")
+        #expect(h.lines[23].hasPrefix("/l1"))
+        #expect(selected(h) == "L0")
+        h.press(.enter)
+        #expect(selected(h) == "L1")
+        h.press(.character("n"))
+        #expect(selected(h) == "L10")
+        h.press(.down, times: 9)
+        #expect(selected(h) == "L19")
+        h.press(.character("n"))
+        #expect(selected(h) == "L1")
+        #expect(h.lines[23] == " Search wrapped to the top")
+        h.press(.character("N"))
+        #expect(selected(h) == "L19")
+        #expect(h.lines[23] == " Search wrapped to the bottom")
+        h.press(.down)
+        #expect(!h.lines[23].contains("wrapped"))
+    }
+
+    @Test func wrapAndNotFoundInChinese() {
+        let h = lines(5, language: .simplifiedChinese)
+        h.press(.end)
+        type(h, "/L2")
+        h.press(.enter)
+        #expect(selected(h) == "L2")
+        #expect(h.lines[23] == " 已从顶部继续搜索")
+        type(h, "/nope")
+        h.press(.enter)
+        #expect(h.lines[23] == " 未找到：nope")
+        h.press(.character("N"))
+        #expect(h.lines[23] == " 未找到：nope")
+    }
+
+    @Test func patternNotFoundKeepsTheSelection() {
+        let h = lines(20)
+        h.press(.down, .down)
+        type(h, "/zzz")
+        h.press(.enter)
+        #expect(h.lines[23] == " Pattern not found: zzz")
+        #expect(selected(h) == "L2")
+    }
+
+    @Test func smartCaseDecidesWhatMatches() {
+        let source = ScriptedSource { _ in .success(Page(items: ["alpha", "ALPHA", "Alpha"].map(FeedItem.line), hasMore: false)) }
+        let h = ScreenHarness(source: source)
+        h.advance(1.5)
+        type(h, "/Alpha")
+        h.press(.enter)
+        #expect(selected(h) == "Alpha")
+        type(h, "/alpha")
+        h.press(.enter)
+        #expect(selected(h) == "alpha")
+        #expect(h.lines[23] == " Search wrapped to the top")
+        h.press(.character("n"))
+        #expect(selected(h) == "ALPHA")
+    }
+
+    @Test func searchGoesOnThroughPagesNotLoadedYet() {
+        let h = lines(100)
+        #expect(h.lines[0].hasSuffix("20+ items"))
+        type(h, "/L77")
+        h.press(.enter)
+        #expect(h.lines[23].hasPrefix(" Searching…"))
+        for _ in 0..<10 { h.advance(0.2) }
+        #expect(selected(h) == "L77")
+        #expect(!h.lines[23].contains("Searching"))
+    }
+
+    @Test func escCancelsASearchThroughPagesAndKeepsWhatLoaded() {
+        let source = ScriptedSource.lines(total: 1000)
+        source.delay = 1
+        source.loadsRestPageByPage = true
+        let h = ScreenHarness(source: source, pageSize: 20)
+        h.advance(1.5)
+        type(h, "/nowhere")
+        h.press(.enter)
+        h.advance(2.5)
+        #expect(h.lines[23].hasPrefix(" Searching…"))
+        h.press(.escape)
+        #expect(h.quits == 0)
+        #expect(h.lines[23] == " Search cancelled")
+        h.advance(5)
+        let count = h.screen.reactor!.currentState.itemCount
+        #expect(count > 20 && count < 1000)
+        #expect(selected(h) == "L0")
+    }
+
+    @Test func ctrlCCancelsASearchAndOtherwiseQuits() {
+        let h = lines(1000)
+        #expect(h.screen.interrupt() == false)
+        type(h, "/nowhere")
+        h.press(.enter)
+        #expect(h.screen.interrupt() == true)
+        h.render()
+        #expect(h.lines[23] == " Search cancelled")
+    }
+
+    @Test func filterShowsMatchingRowsAndCounts() {
+        let h = lines(100)
+        h.press(.down, .down, .down)
+        type(h, "&L1")
+        #expect(h.lines[23].hasPrefix("&L1"))
+        h.advance(1)
+        #expect(h.lines[0].hasSuffix("11 of 100 items"))
+        #expect(selected(h) == "L1")
+        type(h, "7")
+        #expect(h.lines[0].hasSuffix("1 of 100 items"))
+        #expect(selected(h) == "L17")
+        h.press(.backspace)
+        #expect(selected(h) == "L17")
+        h.press(.enter)
+        #expect(!h.lines[23].hasPrefix("&"))
+        h.press(.down)
+        #expect(selected(h) == "L18")
+        h.press(.enter)
+        #expect(h.chosen == ["L18"])
+    }
+
+    @Test func anEmptyFilterOrEscShowsAllAndPutsTheSelectionBack() {
+        let h = lines(20)
+        h.press(.down, .down)
+        type(h, "&L1")
+        #expect(h.lines[0].hasSuffix("11 of 20 items"))
+        h.press(.enter)
+        type(h, "&")
+        h.press(.enter)
+        #expect(h.lines[0].hasSuffix("20 items"))
+        #expect(selected(h) == "L2")
+        type(h, "&L19")
+        #expect(selected(h) == "L19")
+        h.press(.escape)
+        #expect(h.lines[0].hasSuffix(" 20 items"))
+        #expect(selected(h) == "L2")
+        #expect(h.quits == 0)
+    }
+
+    @Test func searchAndRowsArrivingLaterWorkOnTheFilteredList() {
+        let h = lines(60)
+        type(h, "&L5")
+        h.advance(1)
+        h.press(.enter)
+        #expect(h.lines[0].hasSuffix("11 of 60 items"))
+        type(h, "/L55")
+        h.press(.enter)
+        #expect(selected(h) == "L55")
+        h.press(.character("r"))
+        h.advance(1)
+        h.advance(1)
+        #expect(h.lines[0].contains(" of "))
+        #expect(h.lines.contains { $0.contains("L5") })
+        #expect(!h.lines.contains { $0.contains("L4") })
+    }
+
+    @Test func articleSectionsStayWithTheirHeaders() {
+        let h = ScreenHarness(source: DemoSource(latency: 0.1, seed: 1))
+        h.advance(0.5)
+        let before = h.lines
+        type(h, "&zzzzqq")
+        #expect(h.lines[0].contains("0 of"))
+        h.press(.escape)
+        #expect(h.lines == before)
+        type(h, "/Article 3 ")
+        h.press(.enter)
+        #expect(selected(h) != nil)
+        #expect(h.lines.firstIndex { $0.contains("Article 3 ") }.map { h.lines[$0 + 1].hasPrefix("›") } == true)
+    }
+
+    @Test func pastesControlCharactersAndResizesAreHarmless() {
+        let h = lines(20)
+        type(h, "/")
+        h.screen.handle(.paste("L1\u{1B}[2J\n" + String(repeating: "y", count: 10_000)))
+        h.render()
+        #expect(!h.text.contains("\u{1B}"))
+        h.screen.handle(.resize(Size(columns: 30, rows: 10)))
+        h.canvas.resize(columns: 30, rows: 10)
+        h.render()
+        #expect(h.lines[9].hasPrefix("/"))
+        #expect(h.lines[9].hasSuffix("y"))
+        h.press(.enter)
+        #expect(h.lines[9].hasPrefix(" Pattern not found"))
+        #expect(h.screen.reactor!.currentState.itemCount == 20)
+    }
+
+    @Test func emptyPatternAndEmptyList() {
+        let source = ScriptedSource { _ in .success(Page(items: [], hasMore: false)) }
+        let h = ScreenHarness(source: source)
+        h.advance(1.5)
+        type(h, "/")
+        h.press(.enter)
+        #expect(h.quits == 0)
+        type(h, "/x")
+        h.press(.enter)
+        #expect(h.lines[23] == " Pattern not found: x")
+        type(h, "&x")
+        #expect(h.lines[0].contains("0 of 0 items"))
+    }
+
+    @Test func questionMarkShowsEveryKeyUntilAKey() {
+        let h = lines(20)
+        h.press(.character("?"))
+        #expect(h.lines[0].hasPrefix(" Keys"))
+        #expect(h.text.contains("Search forward"))
+        #expect(h.text.contains("Previous match"))
+        #expect(h.text.contains("Ctrl-L"))
+        h.press(.character("j"))
+        #expect(selected(h) == "L0")
+        #expect(h.lines[0].hasPrefix(" PullFeed"))
+    }
+}
