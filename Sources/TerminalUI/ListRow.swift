@@ -10,12 +10,16 @@ public struct ListRow: Hashable, Sendable {
     public var style: Style
     /// Columns of blank space between the selection-marker column and the text.
     public var indent: Int
+    /// Whether the row is new since the data was last reloaded (the data's owner decides):
+    /// the list draws `ListView.newRowMarker` in its marker column and its text bold.
+    public var isNew: Bool
 
     public init(
         text: String, kind: RowKind = .item, isSelectable: Bool? = nil,
-        style: Style = .plain, indent: Int = 0
+        style: Style = .plain, indent: Int = 0, isNew: Bool = false
     ) {
         self.text = text
+        self.isNew = isNew
         self.kind = kind
         self.isSelectable = isSelectable ?? (kind != .sectionHeader)
         self.style = style

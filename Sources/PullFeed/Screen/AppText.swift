@@ -5,13 +5,14 @@ import PullToRefresh
 /// put in.
 public enum AppText: String, CaseIterable, Sendable {
     // Title bar
-    case itemCount, itemCountOne
+    case itemCount, itemCountOne, liveEvery, livePaused
     // Help line
-    case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit
+    case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     // List
     case empty, emptyFailed, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage
+    case newItems, newItemsOne, noNewItems, goneItems
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -21,6 +22,13 @@ extension AppStrings {
     public static let english: [AppText: String] = [
         .itemCount: "{0} items",
         .itemCountOne: "{0} item",
+        .liveEvery: "every {0}s",
+        .livePaused: "paused",
+        .helpPause: "p pause",
+        .newItems: "{0} new items",
+        .newItemsOne: "{0} new item",
+        .noNewItems: "No new items",
+        .goneItems: "{0} gone",
         .helpMove: "↑↓ move",
         .helpPull: "↑ at top: pull to refresh",
         .helpRefresh: "r refresh",
@@ -48,6 +56,13 @@ extension AppStrings {
     public static let simplifiedChinese: [AppText: String] = [
         .itemCount: "{0} 项",
         .itemCountOne: "{0} 项",
+        .liveEvery: "每 {0} 秒",
+        .livePaused: "已暂停",
+        .helpPause: "p 暂停",
+        .newItems: "{0} 条新内容",
+        .newItemsOne: "{0} 条新内容",
+        .noNewItems: "没有新内容",
+        .goneItems: "{0} 条已移除",
         .helpMove: "↑↓ 移动",
         .helpPull: "顶部按 ↑ 下拉刷新",
         .helpRefresh: "r 刷新",

@@ -10,12 +10,15 @@ public enum FeedCommand: Hashable, Sendable {
     case quit
     /// Repaint the whole terminal (Ctrl-L), after another program wrote over the screen.
     case redraw
+    /// Pause or resume refreshing by itself (`--every`).
+    case togglePause
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
-    /// the help line where it does nothing worth saying.
+    /// the help line where it does nothing worth saying. `live` (refreshing by itself) adds `p`
+    /// to the help line.
     public static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false) -> KeyMap<FeedCommand> {
+                              sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
         KeyMap([
             KeyBinding([.up, .character("k"), .ctrl("p")], help: strings.text(.helpMove), action: .move(.up)),
             KeyBinding([.down, .character("j"), .ctrl("n")], action: .move(.down)),
@@ -30,6 +33,7 @@ public enum FeedCommand: Hashable, Sendable {
             KeyBinding([.right], help: sideways ? strings.text(.helpScroll) : "", action: .move(.scrollRight)),
             KeyBinding([.character("0")], action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: strings.text(.helpRefresh), action: .refresh),
+            KeyBinding([.character("p")], help: live ? strings.text(.helpPause) : "", action: .togglePause),
             KeyBinding([.enter], help: enterHelp.map { strings.text($0) } ?? "", action: .activate),
             KeyBinding([.character("q"), .escape], help: strings.text(.helpQuit), action: .quit),
             KeyBinding([.ctrl("l")], action: .redraw),
