@@ -20,7 +20,7 @@ public struct ListPlace: Hashable {
 extension ListView {
     /// The selection's place now (nil when nothing is selected).
     public var place: ListPlace? {
-        guard let selectedIndex, selectedIndex < rowCount else { return nil }
+        guard let selectedIndex, selectedIndex < min(rowCount, dataSource.rowCount) else { return nil }
         return ListPlace(index: selectedIndex, identity: dataSource.identity(at: selectedIndex),
                          screenRow: line(ofRow: selectedIndex) - scrollOffset)
     }
