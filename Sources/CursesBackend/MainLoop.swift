@@ -11,8 +11,8 @@ import Glibc
 import TerminalUI
 
 /// The app's single UI thread: waits in `poll()` for terminal input, a wake-up pipe (work
-/// scheduled from other threads), the signal self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP)
-/// and the next timer, and does nothing otherwise (idle is a blocking `poll` without timeout).
+/// scheduled from other threads), the signal self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP, and
+/// SIGUSR1 for `onUserSignal`) and the next timer, and does nothing otherwise (idle is a blocking `poll` without timeout).
 ///
 /// One turn: read all available input (up to 64 KiB) and hand every event to `handle`; run the
 /// scheduled work and timers that are due; then render once if `setNeedsRender()` was called
@@ -34,6 +34,11 @@ public final class MainLoop: @unchecked Sendable {
     private let shared = Locked(Shared())
     private let wakeRead: Int32
     private let wakeWrite: Int32
+
+    /// Called on the loop's thread for each user signal that arrived (SIGUSR1, once
+    /// `TerminalGuard.forwardUserSignals()` forwards it), as input is. Signals that arrive
+    /// together before the loop reads them may be delivered once or more.
+    public var onUserSignal: ((Int32) -> Void)?
 
     /// This loop as a Combine scheduler (pass it to reactors, debounce, delays, spinners).
     public var scheduler: LoopScheduler { MainLoopScheduler(loop: self).eraseToLoopScheduler() }
@@ -147,6 +152,8 @@ public final class MainLoop: @unchecked Sendable {
                         setNeedsRender()
                     } else if TerminalGuard.terminatingSignals.contains(Int32(signal)) {
                         stop(exitCode: TerminalGuard.exitCode(for: Int32(signal)))
+                    } else if TerminalGuard.userSignals.contains(Int32(signal)) {
+                        onUserSignal?(Int32(signal))
                     }
                 }
             }

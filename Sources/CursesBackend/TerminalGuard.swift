@@ -26,6 +26,10 @@ public enum TerminalGuard {
 
     /// The signals that stop the loop.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals an app may ask for as events (`forwardUserSignals()`, `MainLoop.onUserSignal`):
+    /// SIGUSR1, for "refresh now" from a script.
+    public static let userSignals: [Int32] = [SIGUSR1]
+
     /// The signals after which only the emergency restore can run.
     /// SIGQUIT (Ctrl-\) is one too: it still quits and dumps core, with the terminal restored.
     public static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGQUIT]
@@ -79,6 +83,26 @@ public enum TerminalGuard {
     package static func childGroupStarted(_ group: pid_t) { _ = pf_add_child_group(group) }
 
     package static func childGroupEnded(_ group: pid_t) { pf_remove_child_group(group) }
+
+    /// Forwards SIGUSR1 to the signal pipe (see `signalPipe()`), from any thread, so that
+    /// `MainLoop` hands it to `onUserSignal` on the loop's thread instead of the process dying
+    /// of it. The handler only writes one byte (async-signal-safe). Call it from the loop's thread.
+    public static func forwardUserSignals() {
+        guard let _ = signalPipe() else { return }
+        state.withLock { state in
+            guard let pipe = state.pipe else { return }
+            for signal in userSignals { _ = pf_forward_signal(signal, pipe.write) }
+        }
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in userSignals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Gives SIGUSR1 its default disposition back (the app is leaving).
+    public static func stopForwardingUserSignals() {
+        for signal in userSignals { _ = pf_default_signal(signal) }
+    }
 
     /// Turns the emergency restore off (the terminal was restored the normal way).
     public static func disarm() { pf_disarm_restore() }

@@ -159,6 +159,22 @@ public final class RefreshableList {
         return true
     }
 
+    /// Selects row `index` (see `ListView.select(row:)`), letting go of pulls and of the
+    /// footer's selection. Returns whether the row is now selected.
+    @discardableResult
+    public func select(row index: Int) -> Bool {
+        releasePulls()
+        pendingRows = 0
+        guard list.select(row: index) else { return false }
+        isFooterSelected = false
+        footerArrival(movingDown: false)
+        onChange()
+        return true
+    }
+
+    /// Whether any of the header's rows are in view (a refresh shows there, else elsewhere).
+    public var isHeaderInView: Bool { list.scrollOffset < list.topInset }
+
     /// Forgets moves asked for past the last loaded row (a failed load, a new refresh).
     public func cancelPendingRows() {
         pendingRows = 0
@@ -171,6 +187,24 @@ public final class RefreshableList {
     public func reloadData(keepingSelection: Bool) {
         list.reloadData(keepingSelection: keepingSelection)
         if !keepingSelection { pendingRows = 0 }
+        didReload()
+    }
+
+    /// Reloads the rows of a refresh's result keeping the user's place (see
+    /// `ListView.reloadData(keeping:)`). The header's rows in view do not count: they leave
+    /// when the refresh ends, and then the item is on the line of the view it was on before
+    /// the header came. Moves made past the old last row are forgotten.
+    public func reloadData(keeping place: ListPlace?) {
+        var place = place
+        if let header, header.state.isRefreshing, place != nil {
+            place?.screenRow -= max(0, list.topInset - list.scrollOffset)
+        }
+        list.reloadData(keeping: place)
+        pendingRows = 0
+        didReload()
+    }
+
+    private func didReload() {
         reloadFooterContent()
         isFooterSelected = false
         completePendingRows()

@@ -40,6 +40,15 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
 
     public func isSelectable(at index: Int) -> Bool { base.isSelectable(at: baseIndex(of: index)) }
 
+    /// The base row's identity, so a filtered list keeps its place across a reload too.
+    public func identity(at index: Int) -> AnyHashable? { base.identity(at: baseIndex(of: index)) }
+
+    /// The shown row nearest to `index` whose identity is `identity`.
+    public func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
+        guard pattern != nil else { return base.index(ofIdentity: identity, near: index) }
+        return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
+    }
+
     /// The base row shown as row `index`.
     public func baseIndex(of index: Int) -> Int { pattern == nil ? index : shown[index] }
 

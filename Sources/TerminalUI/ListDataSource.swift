@@ -10,8 +10,39 @@ public protocol ListDataSource: AnyObject {
     /// Whether the row at `index` is selectable. The default builds the row; override it
     /// when that is expensive and selectability is known more cheaply.
     func isSelectable(at index: Int) -> Bool
+    /// What the row at `index` shows, as a value that stays the same when the data is
+    /// reloaded (an item's id, or its text): `ListView.reloadData(keeping:)` finds the
+    /// selected item by it in the new rows. The default, nil, keeps the place by index only.
+    func identity(at index: Int) -> AnyHashable?
+    /// The row nearest to `index` whose identity is `identity`, or nil. The default scans
+    /// outwards from `index` with `identity(at:)`; override it when a source can do better.
+    func index(ofIdentity identity: AnyHashable, near index: Int) -> Int?
 }
 
 extension ListDataSource {
     public func isSelectable(at index: Int) -> Bool { row(at: index).isSelectable }
+
+    public func identity(at index: Int) -> AnyHashable? { nil }
+
+    public func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
+        ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
+    }
+}
+
+/// Searches outwards from a row.
+public enum ListSearch {
+    /// The index in `0 ..< count` nearest to `index` (the one before on a tie) for which
+    /// `matches` holds, or nil.
+    public static func nearest(to index: Int, count: Int, _ matches: (Int) -> Bool) -> Int? {
+        guard count > 0 else { return nil }
+        let start = min(max(0, index), count - 1)
+        if matches(start) { return start }
+        var distance = 1
+        while start - distance >= 0 || start + distance < count {
+            if start - distance >= 0, matches(start - distance) { return start - distance }
+            if start + distance < count, matches(start + distance) { return start + distance }
+            distance += 1
+        }
+        return nil
+    }
 }

@@ -14,6 +14,9 @@ public struct ListRow: Hashable, Sendable {
     public var style: Style
     /// Columns of blank space between the selection-marker column and the text.
     public var indent: Int
+    /// Whether the row is new since the data was last reloaded (the data's owner decides):
+    /// the list draws `ListView.newRowMarker` in its marker column and its text bold.
+    public var isNew: Bool
 
     /// - Parameters:
     ///   - text: the row's text (untrusted; sanitised when drawn).
@@ -24,9 +27,10 @@ public struct ListRow: Hashable, Sendable {
     ///   - indent: blank columns before the text; negative values count as 0.
     public init(
         text: String, kind: RowKind = .item, isSelectable: Bool? = nil,
-        style: Style = .plain, indent: Int = 0
+        style: Style = .plain, indent: Int = 0, isNew: Bool = false
     ) {
         self.text = text
+        self.isNew = isNew
         self.kind = kind
         self.isSelectable = isSelectable ?? (kind != .sectionHeader)
         self.style = style

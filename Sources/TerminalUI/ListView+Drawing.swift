@@ -32,11 +32,13 @@ extension ListView {
         let row = dataSource.row(at: index)
         let isSelected = showsSelection && index == selectedIndex
         var style = row.style
-        if row.kind == .sectionHeader { style.bold = true }
+        if row.kind == .sectionHeader || row.isNew { style.bold = true }
         if isSelected { style.reverse = true }
         canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
         if isSelected {
             canvas.draw(selectionMarkerText, row: screenRow, column: 0, style: style, maxWidth: 1)
+        } else if row.isNew {
+            canvas.draw(newRowMarkerText, row: screenRow, column: 0, style: style, maxWidth: 1)
         }
         let textColumn = 1 + row.indent
         guard textColumn < width else { return }

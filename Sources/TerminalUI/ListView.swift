@@ -59,6 +59,13 @@ public final class ListView {
     /// nil marks nothing. Only drawn rows are looked at.
     public var highlight: TextPattern?
 
+    /// Drawn in column 0 of a row marked new (`ListRow.isNew`) that is not selected; one
+    /// column wide. New rows are bold too, so they stand out without colour.
+    public var newRowMarker: Character = "+" {
+        didSet { newRowMarkerText = SanitizedText(String(newRowMarker)) }
+    }
+    var newRowMarkerText = SanitizedText("+")
+
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true

@@ -160,18 +160,21 @@ import TerminalUI
         #expect(h.screen.footer.state == .noMoreData)
         Self.expectSafe(h)
 
-        // A refresh re-reads the shorter file.
+        // A refresh re-reads the shorter file; the selected line is gone, so the selection
+        // goes to the same index, clamped: the last line. Both lines are new.
         h.press(.character("r"))
         Self.settle(h, queue: source.queue)
         #expect(h.reactor.currentState.lines.count == 2)
-        #expect(h.lines[1] == "›line 0")
+        #expect(h.lines[1] == "+line 0")
+        #expect(h.lines[2] == "›line 1")
 
         // Gone: the refresh fails, the items stay, the toast says why.
         unlink(path)
         h.press(.character("r"))
         Self.settle(h, queue: source.queue)
         #expect(h.reactor.currentState.lines.count == 2)
-        #expect(h.lines[1] == "›line 0")
+        #expect(h.lines[1] == "+line 0")
+        #expect(h.lines[2] == "›line 1")
         #expect(h.lines[23] == " Refresh failed: cannot open '\(path)': No such file or directory")
         Self.expectSafe(h)
     }

@@ -24,6 +24,8 @@ public struct PullFeedCommand: ParsableCommand {
 
         Keys (? shows them in the app; the mouse wheel scrolls):
         \(keyList)
+        A refresh keeps the selected item on its row and marks the new items (+); Home goes to \
+        the first new one. SIGUSR1 refreshes too:  kill -USR1 $(pidof pullfeed)
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -78,6 +80,14 @@ public struct PullFeedCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds a command may run before it counts as failed.")
     public var timeout: Double = Defaults.timeout
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", valueName: "seconds"))
+    public var every: Double?
+
+    @Option(name: .customLong("header-lines"), help: ArgumentHelp(
+        "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
+    public var headerLines: Int = 0
+
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     public var lang: String?
 
@@ -117,6 +127,10 @@ public struct PullFeedCommand: ParsableCommand {
         if !(latency >= 0 && latency <= 600) { throw ValidationError("--latency must be between 0 and 600 seconds") }
         if !(failRate >= 0 && failRate <= 1) { throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate))") }
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let every, !(every > 0 && every <= 86_400) {
+            throw ValidationError("--every must be more than 0 seconds (got \(every))")
+        }
+        if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
         }

@@ -50,7 +50,9 @@ public enum PullFeedMain {
                 return 1
             }
         }
-        let source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
+        var source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
+        if command.headerLines > 0 { source = HeaderLinesSource(source, count: command.headerLines) }
+        options.every = command.every
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
@@ -65,6 +67,8 @@ public enum PullFeedMain {
         options.unicode = terminal.isUnicode
 
         let loop = MainLoop()
+        // Before the first frame: a SIGUSR1 sent at any moment from now on refreshes.
+        TerminalGuard.forwardUserSignals()
         let scheduler = loop.scheduler
         let store = LastUpdatedStore.standard(environment: environment)
         let reactor = FeedReactor(
@@ -82,6 +86,7 @@ public enum PullFeedMain {
             loop.stop(exitCode: 0)
         }
         screen.reactor = reactor
+        loop.onUserSignal = { _ in screen.perform(.refresh) }
         // One plain subscriber: every state passes here, a key press included.
         var recorded = reactor.currentState.lastUpdated
         let stateKey = source.stateKey
@@ -96,6 +101,7 @@ public enum PullFeedMain {
         screen.handle(.resize(terminal.size))
         reactor.action.send(.refresh)
         let code = loop.run(terminal: terminal, handle: screen.handle, render: screen.render)
+        TerminalGuard.stopForwardingUserSignals()
         terminal.restore()
         if let term = terminal.substitutedTerm {
             printError("pullfeed: " + strings.text(.termFallback, term, CursesTerminal.fallbackTerm))

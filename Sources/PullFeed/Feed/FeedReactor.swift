@@ -35,6 +35,8 @@ public final class FeedReactor: Reactor {
         case setRefreshing(Bool)
         case setLoadingMore(Bool)
         case replace(Page, at: Date)
+        /// A refresh's result, with what it changed (`RefreshChanges`).
+        case refreshed(Page, at: Date, RefreshChanges)
         case append(Page)
         case showToast(Toast)
         /// The first load failed for this reason (nil: a refresh began or succeeded).
@@ -62,6 +64,11 @@ public final class FeedReactor: Reactor {
         public var itemsVersion = 0
         /// Bumped when a refresh replaces the items (the list goes back to the top).
         public var generation = 0
+        /// What the last refresh changed: the items that are new since the one before, and
+        /// every item's identity key.
+        public var changes = RefreshChanges()
+        /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
+        public var headerLines: [String] = []
         @Pulse public var toast: Toast?
         /// The line the user chose with Enter (line sources): the app prints it and exits.
         @Pulse public var chosenLine: String?
@@ -134,8 +141,13 @@ public final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
-                let replaced = Just(Mutation.replace(page, at: self.now()))
-                guard let exit = page.exit else { return replaced.eraseToAnyPublisher() }
+                let changes = Self.changes(from: self.currentState, to: page)
+                let replaced = Just(Mutation.refreshed(page, at: self.now(), changes))
+                guard let exit = page.exit else {
+                    guard changes.isComparison else { return replaced.eraseToAnyPublisher() }
+                    let counted = self.toast(.refreshed(new: changes.newCount, gone: changes.goneCount))
+                    return replaced.append(counted).eraseToAnyPublisher()
+                }
                 return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
             case .failure(let error):
                 let failed = Just(Mutation.setFailure(error.reason))
@@ -219,6 +231,7 @@ public final class FeedReactor: Reactor {
         case .replace(let page, let date):
             state.sections = []
             state.lines = LineList()
+            state.changes = RefreshChanges()
             state.generation &+= 1
             add(page, to: &state)
             state.hasMore = page.hasMore
@@ -227,6 +240,10 @@ public final class FeedReactor: Reactor {
             state.failure = nil
             // A failure's toast is out of date once the same kind of request succeeds.
             if case .refreshFailed? = state.toast?.kind { state.toast = nil }
+        case .refreshed(let page, let date, let changes):
+            state = reduce(state: state, mutation: .replace(page, at: date))
+            state.changes = changes
+            state.headerLines = page.headerLines
         case .append(let page):
             add(page, to: &state)
             state.hasMore = page.hasMore

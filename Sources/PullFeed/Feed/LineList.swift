@@ -105,6 +105,13 @@ public struct LineList: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with each line as stored, in order, without making strings (for
+    /// `ItemKeys`).
+    func forEachStoredLine(_ body: (LinePiece.Line) -> Void) {
+        guard count > 0 else { return }
+        storage.lines(start..<start + count).forEach(body)
+    }
+
     /// The first `n` lines (sharing this list's storage).
     public func prefix(_ n: Int) -> LineList {
         var list = self

@@ -8,8 +8,19 @@ public struct Toast: Equatable, Sendable {
         /// A command's output was shown although it exited with `status` (`message`: the first
         /// line of its stderr, if any).
         case commandExited(status: Int32, message: String?)
+        /// A refresh succeeded: `new` items were not in the result before, `gone` items are
+        /// no longer there.
+        case refreshed(new: Int, gone: Int)
     }
 
     public var id: Int
     public var kind: Kind
+
+    /// Whether the toast says something went wrong (shown in red where there is colour).
+    public var isFailure: Bool {
+        switch kind {
+        case .noMoreData, .refreshed: false
+        case .refreshFailed, .loadMoreFailed, .commandExited: true
+        }
+    }
 }

@@ -60,7 +60,28 @@ public struct AppStrings: Sendable {
         case .noMoreData: text(.noMoreData)
         case .commandExited(let status, let message):
             message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
+        case .refreshed(let new, let gone):
+            refreshed(new: new, gone: gone)
         }
+    }
+
+    /// What a refresh brought: "3 new items", "1 new item", "No new items", followed by
+    /// " · 2 gone" when items disappeared.
+    public func refreshed(new: Int, gone: Int) -> String {
+        let counted = new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, String(new))
+        return gone > 0 ? counted + " \(separator) " + text(.goneItems, String(gone)) : counted
+    }
+
+    /// The title's word for an automatic refresh every `seconds` ("every 2s"), or for one
+    /// paused.
+    public func live(every seconds: Double, paused: Bool) -> String {
+        paused ? text(.livePaused) : text(.liveEvery, Self.seconds(seconds))
+    }
+
+    /// `seconds` without a fractional part when it has none: "2", "0.5", "1.25".
+    static func seconds(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
     }
 
     /// Replaces the few non-ASCII symbols the texts use with ASCII words.

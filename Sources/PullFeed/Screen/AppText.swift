@@ -5,14 +5,14 @@ import PullToRefresh
 /// put in.
 public enum AppText: String, CaseIterable, Sendable {
     // Title bar
-    case itemCount, itemCountOne
+    case itemCount, itemCountOne, liveEvery, livePaused
     // Help line
-    case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit
+    case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     case helpSearch, helpFilter, helpKeys
     // The list of keys (`?`, `--help`)
     case keysTitle, keyUp, keyDown, keyPageUp, keyPageDown, keyHalfPageUp, keyHalfPageDown, keyHome, keyEnd
     case keyLeft, keyRight, keyLineStart, keyRefresh, keyEnter, keySearch, keyNext, keyPrevious, keyFilter
-    case keyHelp, keyQuit, keyRedraw
+    case keyHelp, keyQuit, keyRedraw, keyPause
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound
@@ -20,6 +20,7 @@ public enum AppText: String, CaseIterable, Sendable {
     case empty, emptyFailed, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage
+    case newItems, newItemsOne, noNewItems, goneItems
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -29,6 +30,13 @@ extension AppStrings {
     public static let english: [AppText: String] = [
         .itemCount: "{0} items",
         .itemCountOne: "{0} item",
+        .liveEvery: "every {0}s",
+        .livePaused: "paused",
+        .helpPause: "p pause",
+        .newItems: "{0} new items",
+        .newItemsOne: "{0} new item",
+        .noNewItems: "No new items",
+        .goneItems: "{0} gone",
         .helpMove: "↑↓ move",
         .helpPull: "↑ at top: pull to refresh",
         .helpRefresh: "r refresh",
@@ -61,6 +69,7 @@ extension AppStrings {
         .keyHelp: "Show this list of keys",
         .keyQuit: "Quit (Esc and Ctrl-C cancel a search first)",
         .keyRedraw: "Redraw the screen",
+        .keyPause: "Pause or resume refreshing by itself (--every)",
         .filterCount: "{0} of {1} items",
         .searching: "Searching… {0} lines — Esc cancels",
         .searchingPercent: "Searching… {0}% — Esc cancels",
@@ -88,6 +97,13 @@ extension AppStrings {
     public static let simplifiedChinese: [AppText: String] = [
         .itemCount: "{0} 项",
         .itemCountOne: "{0} 项",
+        .liveEvery: "每 {0} 秒",
+        .livePaused: "已暂停",
+        .helpPause: "p 暂停",
+        .newItems: "{0} 条新内容",
+        .newItemsOne: "{0} 条新内容",
+        .noNewItems: "没有新内容",
+        .goneItems: "{0} 条已移除",
         .helpMove: "↑↓ 移动",
         .helpPull: "顶部按 ↑ 下拉刷新",
         .helpRefresh: "r 刷新",
@@ -120,6 +136,7 @@ extension AppStrings {
         .keyHelp: "显示本按键列表",
         .keyQuit: "退出（搜索进行时 Esc 和 Ctrl-C 先取消搜索）",
         .keyRedraw: "重绘屏幕",
+        .keyPause: "暂停或继续自动刷新（--every）",
         .filterCount: "{0} / {1} 项",
         .searching: "正在搜索… {0} 行 — 按 Esc 取消",
         .searchingPercent: "正在搜索… {0}% — 按 Esc 取消",

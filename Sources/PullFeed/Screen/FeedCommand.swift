@@ -18,13 +18,16 @@ public enum FeedCommand: Hashable, Sendable {
     case filter
     /// Show every key binding (`?`).
     case showKeys
+    /// Pause or resume refreshing by itself (`--every`).
+    case togglePause
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
     /// the help line where it does nothing worth saying. Every binding has a long help text:
-    /// `keyList` is the full list of keys (`?`, `--help`).
+    /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
+    /// to the help line.
     public static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false) -> KeyMap<FeedCommand> {
+                              sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         return KeyMap([
             KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
@@ -44,6 +47,7 @@ public enum FeedCommand: Hashable, Sendable {
             KeyBinding([.right], help: sideways ? t(.helpScroll) : "", longHelp: t(.keyRight), helpPriority: 3, action: .move(.scrollRight)),
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
+            KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q"), .escape], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),

@@ -3,6 +3,8 @@ import TerminalUI
 /// The feed's state as list rows: each article a section (header row, title, text rows,
 /// comment rows, "＋ Add a comment"), or the lines of a line source, one row each.
 /// Line rows are produced on demand, so a million lines cost nothing until drawn.
+/// Rows of items the last refresh brought are marked new; an item's identity (for keeping the
+/// place) is its line's key, or its article's id and the row's place in the article.
 public final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// What Enter on a row does.
     public enum Target {
@@ -11,8 +13,10 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         case line(String)
     }
 
-    private var articleRows: [(row: ListRow, target: Target)] = []
+    private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
+    /// The items the last refresh brought, and every item's key.
+    private var changes = RefreshChanges()
     private var usesLines = false
     /// Lines fetched lately, by index, for the `generation` they belong to: a line never
     /// changes until a refresh replaces them all, and each frame asks again for the rows it
@@ -27,6 +31,7 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     /// Rebuilds the rows from `state` (articles are few; lines are not copied).
     public func update(from state: FeedReactor.State, strings: AppStrings) {
+        changes = state.changes
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
@@ -44,21 +49,30 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
         if let builtFrom, builtFrom == signature { return }
         builtFrom = signature
-        var rows: [(row: ListRow, target: Target)] = []
+        var rows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
         rows.reserveCapacity(state.sections.count * 8)
-        for section in state.sections {
+        for (number, section) in state.sections.enumerated() {
             let s = section.currentState
-            rows.append((.header(s.headerText(strings: strings), style: .bold, indent: 1), .none))
-            rows.append((.item(s.article.title, style: .bold, indent: 2), .none))
+            let id = s.article.id
+            var sectionRows: [(ListRow, Target)] = [
+                (.header(s.headerText(strings: strings), style: .bold, indent: 1), .none),
+                (.item(s.article.title, style: .bold, indent: 2), .none),
+            ]
             for item in s.sectionItems {
                 switch item {
                 case .text(let text):
-                    rows.append((.item(text, indent: 2), .none))
+                    sectionRows.append((.item(text, indent: 2), .none))
                 case .comment(let comment):
-                    rows.append((.item("\(strings.commentMarker) \(comment.author): \(comment.text)", style: .dim, indent: 2), .none))
+                    sectionRows.append((.item("\(strings.commentMarker) \(comment.author): \(comment.text)", style: .dim, indent: 2), .none))
                 case .addComment(let cell):
-                    rows.append((.action(strings.addComment, indent: 2), .addComment(cell)))
+                    sectionRows.append((.action(strings.addComment, indent: 2), .addComment(cell)))
                 }
+            }
+            let isNew = changes.newItems[number]
+            for (offset, (row, target)) in sectionRows.enumerated() {
+                var row = row
+                row.isNew = isNew
+                rows.append((row, target, ArticleRow(id: id, offset: offset)))
             }
         }
         articleRows = rows
@@ -67,7 +81,34 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
     public var rowCount: Int { usesLines ? lines.count : articleRows.count }
 
     public func row(at index: Int) -> ListRow {
-        usesLines ? .item(line(at: index)) : articleRows[index].row
+        usesLines ? ListRow(text: line(at: index), isNew: changes.newItems[index]) : articleRows[index].row
+    }
+
+    /// The first row of the items the last refresh brought, if any.
+    public var firstNewRow: Int? {
+        guard let item = changes.newItems.first else { return nil }
+        if usesLines { return item < rowCount ? item : nil }
+        return articleRows.firstIndex { $0.row.isNew }
+    }
+
+    public func identity(at index: Int) -> AnyHashable? {
+        guard index >= 0, index < rowCount else { return nil }
+        return usesLines ? AnyHashable(lineKey(at: index)) : AnyHashable(articleRows[index].identity)
+    }
+
+    public func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
+        guard usesLines, let key = identity.base as? UInt64 else {
+            return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
+        }
+        let keys = changes.keys
+        if keys.count == rowCount {
+            return keys.withUnsafeBufferPointer { keys in ListSearch.nearest(to: index, count: keys.count) { keys[$0] == key } }
+        }
+        return ListSearch.nearest(to: index, count: rowCount) { self.lineKey(at: $0) == key }
+    }
+
+    private func lineKey(at index: Int) -> UInt64 {
+        index < changes.keys.count ? changes.keys[index] : ItemKeys.key(ofLine: line(at: index))
     }
 
     private func line(at index: Int) -> String {
@@ -105,4 +146,10 @@ struct LineListSnapshot: ListTextSnapshot {
     func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         lines.forEachLineText(in: range, body)
     }
+}
+
+/// A demo row's identity: its article and its place in the article's rows.
+struct ArticleRow: Hashable {
+    var id: Int
+    var offset: Int
 }

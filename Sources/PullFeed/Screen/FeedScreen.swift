@@ -36,6 +36,9 @@ public final class FeedScreen: ReactorView {
         public var unicode = true
         /// The time zone the last-updated time is shown in.
         public var timeZone = LastUpdatedFormatter.localTimeZone()
+        /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
+        /// when asked.
+        public var every: Double?
         public init() {}
     }
 
@@ -48,6 +51,14 @@ public final class FeedScreen: ReactorView {
     public let options: Options
     public let strings: AppStrings
     public let keyMap: KeyMap<FeedCommand>
+    /// Refreshing by itself (`Options.every`), if asked for.
+    public private(set) var autoRefresh: AutoRefresh?
+    /// Set it while a prompt (search, filter) is open: automatic refreshes wait until it is
+    /// cleared, then the one that came meanwhile runs.
+    public var isAutoRefreshPaused: Bool {
+        get { autoRefresh?.isHeld ?? false }
+        set { autoRefresh?.isHeld = newValue }
+    }
 
     /// Called when something visible changed; the app renders on its next turn.
     public var onNeedsRender: () -> Void = {}
@@ -75,6 +86,10 @@ public final class FeedScreen: ReactorView {
     private var titleBar: (count: Int, width: Int, shift: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, 0, "", 0, nil)
     /// The status line's key help as last cut to fit, and the width it was cut for.
     private var helpText = (width: -1, enter: AppText?.none, text: "")
+    /// The refresh asked for next, and the one running, came from `r`, F5, a signal or the
+    /// timer (they keep the place), not from a pull (it ends at the top).
+    private var nextRefreshKeepsPlace = false
+    private var refreshKeepsPlace = false
 
     public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
@@ -102,7 +117,11 @@ public final class FeedScreen: ReactorView {
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
         find.onNeedsRender = { [weak self] in self?.onNeedsRender() }
+        find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
         find.reactor = { [weak self] in self?.reactor }
+        if let every = options.every {
+            autoRefresh = AutoRefresh(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
+        }
     }
 
     // MARK: - Binding
@@ -133,15 +152,26 @@ public final class FeedScreen: ReactorView {
     /// binding).
     private func apply(_ new: FeedReactor.State) {
         let old = state
+        let replaced = new.generation != old.generation
+        let place = replaced ? list.place : nil
         state = new
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: new.generation != old.generation) }
-        if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
-            // Input that cannot be read again comes back whole: the place stays.
-            let keepsPlace = new.generation == old.generation || keepsPlaceOnRefresh
-            refreshable.reloadData(keepingSelection: keepsPlace)
+        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced) }
+        if new.isRefreshing, !old.isRefreshing {
+            refreshKeepsPlace = nextRefreshKeepsPlace
+            nextRefreshKeepsPlace = false
         }
-        if new.isRefreshing, !old.isRefreshing, !keepsPlaceOnRefresh { refreshable.scrollToTop() }
+        if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
+            if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
+                refreshable.reloadData(keeping: place)
+            } else {
+                // Input that cannot be read again comes back whole: the place stays.
+                let keepsPlace = !replaced || keepsPlaceOnRefresh
+                refreshable.reloadData(keepingSelection: keepsPlace)
+            }
+        }
+        if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
+        autoRefresh?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if followsEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
@@ -194,7 +224,7 @@ public final class FeedScreen: ReactorView {
             case .wheelUp: move(.wheelUp(1))
             case .wheelDown: move(.wheelDown(1))
             case .press(.left):
-                let top = ScreenLayout(size: lastSize).listTop
+                let top = layout(for: lastSize).listTop
                 move(.click(screenRow: mouse.row - top))
             default: break
             }
@@ -203,7 +233,7 @@ public final class FeedScreen: ReactorView {
             break
         case .resize(let size):
             lastSize = size
-            list.viewportHeight = ScreenLayout(size: size).listHeight
+            list.viewportHeight = layout(for: size).listHeight
             onNeedsRender()
         }
     }
@@ -225,8 +255,11 @@ public final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
             followsEnd = false
-            if !keepsPlaceOnRefresh { refreshable.scrollToTop() }
-            reactor?.action.send(.refresh)
+            refreshKeepingPlace()
+        case .togglePause:
+            guard let autoRefresh else { return }
+            autoRefresh.isPaused.toggle()
+            titleBar.width = -1
             onNeedsRender()
         case .activate:
             refreshable.releasePulls()
@@ -252,7 +285,20 @@ public final class FeedScreen: ReactorView {
         }
     }
 
+    /// Refreshes without moving the view: the place is kept when the result comes.
+    private func refreshKeepingPlace() {
+        if !state.isRefreshing { nextRefreshKeepsPlace = true }
+        reactor?.action.send(.refresh)
+        onNeedsRender()
+    }
+
     private func move(_ command: ListCommand) {
+        // Home goes first to the newest items when they are above the view.
+        if command == .home, let first = rows.firstNewRow, list.line(ofRow: first) < list.scrollOffset {
+            followsEnd = false
+            refreshable.select(row: first)
+            return
+        }
         refreshable.apply(command)
         followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
         if followsEnd { reactor?.action.send(.loadRest) }
@@ -278,8 +324,9 @@ public final class FeedScreen: ReactorView {
     public func render(on canvas: Canvas) {
         let size = canvas.size
         lastSize = size
-        let layout = ScreenLayout(size: size)
+        let layout = layout(for: size)
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
+        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: size.columns) }
         refreshable.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns)
         if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
@@ -311,6 +358,20 @@ public final class FeedScreen: ReactorView {
         }
     }
 
+    private func layout(for size: Size) -> ScreenLayout {
+        ScreenLayout(size: size, fixedLines: state.headerLines.count)
+    }
+
+    /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
+    /// with them.
+    private func drawFixedLine(_ line: String, on canvas: Canvas, row: Int, width: Int) {
+        canvas.fillRow(row, style: .plain)
+        guard width > 1 else { return }
+        let text = TextSanitizer.sanitize(String(line.prefix(list.horizontalOffset + width)))
+        let shown = TextLayout.truncate(String(text.dropFirst(list.horizontalOffset)), toWidth: width - 1)
+        canvas.draw(shown, row: row, column: 1, style: Style(underline: true), maxWidth: width - 1)
+    }
+
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let style = Style(bold: true, reverse: true)
         canvas.fillRow(row, style: style)
@@ -321,6 +382,9 @@ public final class FeedScreen: ReactorView {
             var count = (shown.map { strings.text(.filterCount, String($0), "\(state.itemCount)" + (more ? "+" : "")) }
                 ?? strings.itemCount(state.itemCount, more: more)) + " "
             if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
+            if let autoRefresh {
+                count = strings.live(every: autoRefresh.interval, paused: autoRefresh.isPaused) + " \(strings.separator) " + count
+            }
             let countWidth = TextWidth.of(count)
             let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
             let room = max(0, width - countWidth - 1)
@@ -345,17 +409,22 @@ public final class FeedScreen: ReactorView {
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.printsSelection ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways)
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: autoRefresh != nil)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
         canvas.fillRow(row, style: .plain)
-        if let toast {
+        if state.isRefreshing, !refreshable.isHeaderInView {
+            // The header is out of sight: the refresh shows here.
+            let view = refreshable.headerView
+            let text = view.glyphs.spinnerFrame(header.spinner.tick) + " " + view.titles.header(.refreshing)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, width - 1)), row: row, column: 0, style: .plain)
+        } else if let toast {
             let toastText = strings.toast(toast.kind)
             var style = Style(bold: true)
-            if toast.kind != .noMoreData, options.colors { style.foreground = .red }
+            if toast.isFailure, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
         } else {
             let enter = enterHelp

@@ -17,7 +17,11 @@ final class FindController {
     enum Kind { case search, filter }
 
     /// The open prompt, if any: what it is for and its text.
-    private(set) var prompt: (kind: Kind, editor: LineEditor)?
+    private(set) var prompt: (kind: Kind, editor: LineEditor)? {
+        didSet { if (prompt == nil) != (oldValue == nil) { onPromptOpen(prompt != nil) } }
+    }
+    /// Called when a prompt opens (true) or closes (false): refreshing by itself waits meanwhile.
+    var onPromptOpen: (Bool) -> Void = { _ in }
     /// The last search's result for the status line ("Search wrapped to the top"), until the
     /// next key.
     private(set) var message: String?

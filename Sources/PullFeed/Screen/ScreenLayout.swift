@@ -9,8 +9,11 @@ public struct ScreenLayout: Equatable, Sendable {
     public var listTop: Int
     public var listHeight: Int
     public var statusRow: Int?
+    /// The rows under the title for lines shown fixed above the list (`--header-lines`); they
+    /// take at most what leaves the list one row.
+    public var fixedRows: Range<Int> = 0..<0
 
-    public init(size: Size) {
+    public init(size: Size, fixedLines: Int = 0) {
         self.size = size
         switch size.rows {
         case 0:
@@ -21,6 +24,12 @@ public struct ScreenLayout: Equatable, Sendable {
             titleRow = 0; listTop = 1; listHeight = 1; statusRow = nil
         default:
             titleRow = 0; listTop = 1; listHeight = size.rows - 2; statusRow = size.rows - 1
+        }
+        let fixed = min(max(0, fixedLines), listHeight - 1)
+        if titleRow != nil, fixed > 0 {
+            fixedRows = listTop..<(listTop + fixed)
+            listTop += fixed
+            listHeight -= fixed
         }
     }
 }

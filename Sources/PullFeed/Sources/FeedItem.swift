@@ -14,6 +14,8 @@ public struct Page: Sendable, Equatable {
     /// Set when the page is a command's output although the command failed: its stdout is
     /// still the result, and the screen tells the user how the command ended.
     public var exit: CommandExit?
+    /// Lines shown fixed above the items, not items themselves (`HeaderLinesSource`).
+    public var headerLines: [String] = []
 
     public init(items: [FeedItem], hasMore: Bool) {
         self.items = items

@@ -1,0 +1,21 @@
+extension FeedReactor {
+    /// What a refresh's `page` changes in `state`: nothing is counted on the first load. A page
+    /// that says more may follow is a first page only, so nothing counts as gone.
+    static func changes(from state: State, to page: Page) -> RefreshChanges {
+        let new = ItemKeys.keys(of: page)
+        guard state.hasLoaded else { return RefreshChanges(keys: new) }
+        return RefreshChanges.between(old: keys(of: state), new: new, countsGone: !page.hasMore)
+    }
+
+    /// The identity key of every item in `state`: the last refresh's keys, and those of the
+    /// items loaded after it.
+    static func keys(of state: State) -> [UInt64] {
+        if !state.sections.isEmpty {
+            return state.sections.map { ItemKeys.key(ofArticle: $0.currentState.article.id) }
+        }
+        var keys = state.changes.keys
+        if keys.count > state.lines.count { keys = [] }
+        ItemKeys.appendKeys(of: state.lines, from: keys.count, to: &keys)
+        return keys
+    }
+}

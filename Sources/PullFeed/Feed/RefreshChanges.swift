@@ -1,0 +1,87 @@
+/// What a refresh changed: which items of the new result were not in the one before (compared
+/// as multisets, by identity: a line's text, an article's id), how many of the old ones are
+/// gone, and every item's identity key (for keeping the place and the next comparison).
+///
+/// The reactor works it out when a refresh's result arrives; the screen only shows it.
+public struct RefreshChanges: Sendable, Equatable {
+    /// One identity key per item of the result, in order (see `ItemKeys`).
+    public var keys: [UInt64]
+    /// The items of the result that were not in the previous result.
+    public var newItems: RowMarks
+    /// How many items of the previous result are not in this one.
+    public var goneCount: Int
+    /// Whether the counts mean anything: false for the first load, which counts nothing as new.
+    public var isComparison: Bool
+
+    public init(keys: [UInt64] = [], newItems: RowMarks = RowMarks(), goneCount: Int = 0, isComparison: Bool = false) {
+        self.keys = keys
+        self.newItems = newItems
+        self.goneCount = goneCount
+        self.isComparison = isComparison
+    }
+
+    public var newCount: Int { newItems.count }
+
+    /// The changes from a result whose items had `old` keys to one whose items have `new` keys.
+    /// Equal runs at the start and the end are matched at once; the rest is compared as
+    /// multisets: an item is new when its key occurs more often in `new` than in `old` up to
+    /// it. `countsGone` false (the new result is only a first page) reports nothing gone.
+    public static func between(old: [UInt64], new: [UInt64], countsGone: Bool = true) -> RefreshChanges {
+        var marks = RowMarks(count: new.count)
+        if old == new { return RefreshChanges(keys: new, newItems: marks, goneCount: 0, isComparison: true) }
+        var prefix = 0
+        let shorter = min(old.count, new.count)
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = old[prefix..<(old.count - suffix)]
+        let newMiddle = new[prefix..<(new.count - suffix)]
+        var counts: [UInt64: Int32] = [:]
+        counts.reserveCapacity(oldMiddle.count)
+        for key in oldMiddle { counts[key, default: 0] += 1 }
+        var matched = 0
+        for index in newMiddle.indices {
+            let key = new[index]
+            if let left = counts[key], left > 0 {
+                counts[key] = left - 1
+                matched += 1
+            } else {
+                marks.insert(index)
+            }
+        }
+        let gone = countsGone ? oldMiddle.count - matched : 0
+        return RefreshChanges(keys: new, newItems: marks, goneCount: gone, isComparison: true)
+    }
+}
+
+/// A set of row indices below a fixed count, one bit each (100,000 rows take 12.5 KB).
+public struct RowMarks: Sendable, Equatable {
+    private var words: [UInt64]
+    /// How many indices are in the set.
+    public private(set) var count = 0
+    /// The smallest index in the set.
+    public private(set) var first: Int?
+
+    /// An empty set for indices `0 ..< count`.
+    public init(count: Int = 0) {
+        words = Array(repeating: 0, count: (max(0, count) + 63) / 64)
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Whether `index` is in the set (false outside the range it was made for).
+    public subscript(index: Int) -> Bool {
+        guard index >= 0, index / 64 < words.count else { return false }
+        return words[index / 64] & (1 << UInt64(index % 64)) != 0
+    }
+
+    /// Adds `index` (one of the range the set was made for).
+    public mutating func insert(_ index: Int) {
+        precondition(index >= 0 && index / 64 < words.count, "row mark out of range")
+        let bit: UInt64 = 1 << UInt64(index % 64)
+        guard words[index / 64] & bit == 0 else { return }
+        words[index / 64] |= bit
+        count += 1
+        if first.map({ index < $0 }) ?? true { first = index }
+    }
+}
