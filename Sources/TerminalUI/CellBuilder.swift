@@ -17,7 +17,7 @@ enum CellBuilder {
     /// it placed a character that is not one column packed in its cell (`PackedStyle.wide`).
     @discardableResult
     static func place(
-        _ text: String, column: Int, limit: Int, style: UInt16,
+        _ text: String, column: Int, limit: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
     ) -> Bool {
         guard limit > 0 else { return false }
@@ -119,7 +119,7 @@ enum CellBuilder {
     /// follows; if it disagrees otherwise, U+FFFD and blanks. Columns left of 0 are dropped (a
     /// wide character cut there leaves a blank).
     private static func place(
-        _ scalar: Unicode.Scalar, width: Int, at column: Int, style: UInt16,
+        _ scalar: Unicode.Scalar, width: Int, at column: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, into row: inout [Cell]
     ) {
         if column < 0 {
@@ -148,7 +148,7 @@ enum CellBuilder {
     /// advance further, or does not know a scalar, U+FFFD and blanks.
     @inline(never)
     private static func place(
-        _ character: Character, width: Int, at column: Int, style: UInt16,
+        _ character: Character, width: Int, at column: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
     ) {
         if column < 0 {
@@ -224,12 +224,12 @@ enum CellBuilder {
     }
 
     /// U+FFFD and blanks in `width` columns from `column`.
-    private static func replace(at column: Int, width: Int, style: UInt16, in row: inout [Cell]) {
+    private static func replace(at column: Int, width: Int, style: UInt64, in row: inout [Cell]) {
         row[column] = Cell(bytes: 0xBD_BF_EF, style: style)
         blank(from: column + 1, to: column + width, style: style, in: &row)
     }
 
-    private static func blank(from start: Int, to end: Int, style: UInt16, in row: inout [Cell]) {
+    private static func blank(from start: Int, to end: Int, style: UInt64, in row: inout [Cell]) {
         let from = max(0, start), to = min(row.count, end)
         guard from < to else { return }
         for c in from..<to { row[c] = Cell(bytes: 0x20, style: style) }

@@ -117,22 +117,9 @@ public enum TextWidth {
         return true
     }
 
-    /// Columns a whole string occupies.
+    /// Columns a whole string occupies (control characters count zero).
     public static func of(_ text: String) -> Int {
-        var ascii = true
-        var printable = 0
-        for b in text.utf8 {
-            if b >= 0x80 { ascii = false; break }
-            if b >= 0x20 && b != 0x7F { printable += 1 }
-        }
-        if ascii { return printable }
-        var total = 0
-        if scalarsAreCharacters(text) {
-            for s in text.unicodeScalars { total += of(s) }
-            return total
-        }
-        for c in text { total += of(c) }
-        return total
+        TextWalker.width(of: text)
     }
 
     /// Scalars that are zero width regardless of category: Hangul medial vowels and final
