@@ -35,47 +35,27 @@ enum CellBuilder {
             return false
         }
         var placedWide = false
-        if TextWidth.scalarsAreCharacters(text) {
-            for scalar in text.unicodeScalars {
-                let width = TextWidth.of(scalar)
-                if width == 0 { continue }
-                if used + width > limit {
-                    blank(from: column + used, to: column + limit, style: style, in: &row)
-                    return placedWide
-                }
+        TextWalker.forEachCluster(in: text) { cluster in
+            let width = cluster.width
+            if width == 0 { return true }
+            if used + width > limit {
+                blank(from: column + used, to: column + limit, style: style, in: &row)
+                return false
+            }
+            if let scalar = cluster.scalar {
                 if width == 1, scalar.isASCII {
                     if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(scalar.value), style: style) }
                 } else {
                     place(scalar, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
                     placedWide = placedWide || width > 1
                 }
-                used += width
-            }
-            return placedWide
-        }
-        for ch in text {
-            let utf8 = ch.utf8
-            if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-                if used + 1 > limit { return placedWide }
-                if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(byte), style: style) }
-                used += 1
-                continue
-            }
-            let width = TextWidth.of(ch)
-            if width == 0 { continue }
-            if used + width > limit {
-                blank(from: column + used, to: column + limit, style: style, in: &row)
-                return placedWide
-            }
-            placedWide = true
-            let scalars = ch.unicodeScalars
-            if scalars.index(after: scalars.startIndex) == scalars.endIndex {
-                place(scalars.first!, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
             } else {
-                place(ch, width: width, at: column + used, style: style, libcWidth: libcWidth,
+                placedWide = true
+                place(text[cluster.range].first!, width: width, at: column + used, style: style, libcWidth: libcWidth,
                       clusters: &clusters, into: &row)
             }
             used += width
+            return true
         }
         return placedWide
     }
