@@ -153,15 +153,15 @@ struct ColourTests {
     }
 
     @Test func enterPrintsTheChosenLineWithoutItsSGRSequences() throws {
-        let directory = HardeningSession.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let lines = [
             "\(Self.esc)[33m5e20872\(Self.esc)[m First commit",
             "  \(Self.esc)[32mmain\(Self.esc)[m \(Self.esc)[38;5mkept \(Self.esc)]0;title\u{07}\tend",
         ]
-        let path = Self.fixture(lines, in: directory)
         for (row, expected) in [(0, "5e20872 First commit\n"), (1, "  main \(Self.esc)[38;5mkept \(Self.esc)]0;title\u{07}\tend\n")] {
-            try? FileManager.default.removeItem(atPath: directory + "/out.txt")
+            // A directory per run: the status file of one must not answer for the next.
+            let directory = HardeningSession.makeDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = Self.fixture(lines, in: directory)
             let session = try HardeningSession(["--file", path], directory: directory, redirections: "> out.txt")
             try session.tmux.waitFor("First commit")
             if row == 1 {
