@@ -159,7 +159,7 @@ public final class CursesTerminal: TerminalBackend {
             throw .cursesFailed(term)
         }
         set_term(screen)
-        guard let codes = TerminalCodes.terminfo() else {
+        guard let codes = TerminalCodes.terminfo(environment: environment) else {
             endwin(); delscreen(screen); fclose(file); close(inFD)
             TerminalGuard.disarm()
             throw .termUnsupported(term)
@@ -319,9 +319,20 @@ public final class CursesTerminal: TerminalBackend {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
+        guard text.runs.isEmpty else {
+            text.forEachRun(over: style) { run, offset, runStyle in
+                guard offset < limit else { return }
+                record(run, row: row, column: column + offset, style: runStyle, limit: limit - offset)
+            }
+            return min(text.width, limit)
+        }
+        record(text, row: row, column: column, style: style, limit: limit)
+        return min(text.width, limit)
+    }
+
+    private func record(_ text: SanitizedText, row: Int, column: Int, style: Style, limit: Int) {
         let text = isUnicode || TextWidth.isPrintableASCII(text.text) ? text : Self.asciiOnly(text)
         rowCache.record(.text(text.text, column: column, style: style, limit: limit), row: row)
-        return min(text.width, limit)
     }
 
     /// `text` for a terminal that is not UTF-8: each non-ASCII character becomes `?`, once per

@@ -5,13 +5,16 @@ extension TerminalCodes {
     /// The current terminal's sequences from terminfo (after `newterm`), or nil when it cannot
     /// address the cursor or clear the screen. Padding (`$<…>`) is dropped: no terminal this
     /// runs on needs delays.
-    static func terminfo() -> TerminalCodes? {
+    static func terminfo(environment: [String: String] = [:]) -> TerminalCodes? {
         guard let cup = pf_cap("cup").map(String.init(cString:)),
               let clear = capability("clear") else { return nil }
         let csr = pf_cap("csr").map(String.init(cString:))
         let setaf = pf_cap("setaf").map(String.init(cString:))
         let setab = pf_cap("setab").map(String.init(cString:))
-        let hasColors = pf_number("colors") >= 8
+        let colors = Int(pf_number("colors"))
+        let hasColors = colors >= 8
+        let colorTerm = environment["COLORTERM"] ?? ""
+        let trueColor = hasColors && (pf_flag("RGB") > 0 || pf_flag("Tc") > 0 || colorTerm == "truecolor" || colorTerm == "24bit")
         let address: @Sendable (Int, Int) -> [UInt8] = { row, column in
             bytes(pf_tiparm2(cup, Int32(row), Int32(column))) ?? []
         }
@@ -31,7 +34,8 @@ extension TerminalCodes {
             clearToEndOfLine: capability("el"), clearScreen: clear, resetAttributes: capability("sgr0") ?? [],
             bold: capability("bold"), dim: capability("dim"), reverse: capability("rev"), underline: capability("smul"),
             foreground: foreground, background: background,
-            deferredWrap: pf_flag("xenl") != 0 || pf_flag("am") == 0)
+            deferredWrap: pf_flag("xenl") != 0 || pf_flag("am") == 0,
+            italic: capability("sitm"), colors: max(0, colors), trueColor: trueColor)
     }
 
     private static func capability(_ name: String) -> [UInt8]? {

@@ -14,7 +14,8 @@ public protocol Canvas: AnyObject {
     func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int
 
     /// Draws text that is already sanitised and measured: the same cells as drawing
-    /// `text.text`, without checking it again (lists redraw the same rows on every frame).
+    /// `text.text`, without checking it again (lists redraw the same rows on every frame),
+    /// each of its `runs` in its style over `style`.
     @discardableResult
     func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int
 
@@ -28,7 +29,14 @@ public protocol Canvas: AnyObject {
 extension Canvas {
     @discardableResult
     public func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
-        draw(text.text, row: row, column: column, style: style, maxWidth: maxWidth)
+        guard !text.runs.isEmpty else { return draw(text.text, row: row, column: column, style: style, maxWidth: maxWidth) }
+        var drawn = 0
+        text.forEachRun(over: style) { run, offset, runStyle in
+            let limit = maxWidth.map { $0 - offset }
+            guard limit.map({ $0 > 0 }) ?? true else { return }
+            drawn = max(drawn, offset + draw(run.text, row: row, column: column + offset, style: runStyle, maxWidth: limit))
+        }
+        return drawn
     }
 
     @discardableResult

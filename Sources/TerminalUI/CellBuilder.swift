@@ -17,7 +17,7 @@ enum CellBuilder {
     /// it placed a character that is not one column packed in its cell (`PackedStyle.wide`).
     @discardableResult
     static func place(
-        _ text: String, column: Int, limit: Int, style: UInt16,
+        _ text: String, column: Int, limit: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
     ) -> Bool {
         guard limit > 0 else { return false }
@@ -35,47 +35,27 @@ enum CellBuilder {
             return false
         }
         var placedWide = false
-        if TextWidth.scalarsAreCharacters(text) {
-            for scalar in text.unicodeScalars {
-                let width = TextWidth.of(scalar)
-                if width == 0 { continue }
-                if used + width > limit {
-                    blank(from: column + used, to: column + limit, style: style, in: &row)
-                    return placedWide
-                }
+        TextWalker.forEachCluster(in: text) { cluster in
+            let width = cluster.width
+            if width == 0 { return true }
+            if used + width > limit {
+                blank(from: column + used, to: column + limit, style: style, in: &row)
+                return false
+            }
+            if let scalar = cluster.scalar {
                 if width == 1, scalar.isASCII {
                     if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(scalar.value), style: style) }
                 } else {
                     place(scalar, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
                     placedWide = placedWide || width > 1
                 }
-                used += width
-            }
-            return placedWide
-        }
-        for ch in text {
-            let utf8 = ch.utf8
-            if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-                if used + 1 > limit { return placedWide }
-                if column + used >= 0 { row[column + used] = Cell(bytes: UInt64(byte), style: style) }
-                used += 1
-                continue
-            }
-            let width = TextWidth.of(ch)
-            if width == 0 { continue }
-            if used + width > limit {
-                blank(from: column + used, to: column + limit, style: style, in: &row)
-                return placedWide
-            }
-            placedWide = true
-            let scalars = ch.unicodeScalars
-            if scalars.index(after: scalars.startIndex) == scalars.endIndex {
-                place(scalars.first!, width: width, at: column + used, style: style, libcWidth: libcWidth, into: &row)
             } else {
-                place(ch, width: width, at: column + used, style: style, libcWidth: libcWidth,
+                placedWide = true
+                place(text[cluster.range].first!, width: width, at: column + used, style: style, libcWidth: libcWidth,
                       clusters: &clusters, into: &row)
             }
             used += width
+            return true
         }
         return placedWide
     }
@@ -119,7 +99,7 @@ enum CellBuilder {
     /// follows; if it disagrees otherwise, U+FFFD and blanks. Columns left of 0 are dropped (a
     /// wide character cut there leaves a blank).
     private static func place(
-        _ scalar: Unicode.Scalar, width: Int, at column: Int, style: UInt16,
+        _ scalar: Unicode.Scalar, width: Int, at column: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, into row: inout [Cell]
     ) {
         if column < 0 {
@@ -148,7 +128,7 @@ enum CellBuilder {
     /// advance further, or does not know a scalar, U+FFFD and blanks.
     @inline(never)
     private static func place(
-        _ character: Character, width: Int, at column: Int, style: UInt16,
+        _ character: Character, width: Int, at column: Int, style: UInt64,
         libcWidth: (UInt32) -> Int, clusters: inout ClusterStore, into row: inout [Cell]
     ) {
         if column < 0 {
@@ -224,12 +204,12 @@ enum CellBuilder {
     }
 
     /// U+FFFD and blanks in `width` columns from `column`.
-    private static func replace(at column: Int, width: Int, style: UInt16, in row: inout [Cell]) {
+    private static func replace(at column: Int, width: Int, style: UInt64, in row: inout [Cell]) {
         row[column] = Cell(bytes: 0xBD_BF_EF, style: style)
         blank(from: column + 1, to: column + width, style: style, in: &row)
     }
 
-    private static func blank(from start: Int, to end: Int, style: UInt16, in row: inout [Cell]) {
+    private static func blank(from start: Int, to end: Int, style: UInt64, in row: inout [Cell]) {
         let from = max(0, start), to = min(row.count, end)
         guard from < to else { return }
         for c in from..<to { row[c] = Cell(bytes: 0x20, style: style) }

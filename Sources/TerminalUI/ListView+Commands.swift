@@ -83,8 +83,8 @@ extension ListView {
         let longer = visibleLines().contains { line in
             guard case .row(let index) = line else { return false }
             let row = dataSource.row(at: index)
-            let prefix = TextSanitizer.sanitize(Self.visiblePrefix(of: row.text, width: reach + 1))
-            return TextWidth.of(prefix) + row.indent > reach
+            let prefix = TextWalker.visible(row.text, escapes: escapes, columns: reach + 1)
+            return TextWalker.width(of: prefix.text) + row.indent > reach
         }
         if longer { horizontalOffset += sidewaysStep }
         return nil

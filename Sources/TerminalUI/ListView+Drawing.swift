@@ -72,78 +72,24 @@ extension ListView {
             return fitted.text
         }
         let shift = horizontalOffset
-        var visible = TextSanitizer.sanitize(Self.visiblePrefix(of: text, width: shift + width))
-        if shift > 0 { visible = Self.droppingColumns(shift, of: visible) }
-        let cut = Self.measuredTruncation(visible, toWidth: width)
-        let result = SanitizedText(checked: cut.text, width: cut.width)
+        let visible = TextWalker.visible(text, escapes: escapes, columns: shift + width)
+        let cut = TextWalker.cut(visible, dropping: shift, toWidth: width)
+        let result = SanitizedText(checked: cut.text, width: cut.width, runs: cut.runs)
         fittedRows[index] = FittedRow(source: text, width: width, text: result)
         return result
     }
 
     /// The start of `text` that is enough to draw it `width` columns wide (and to see that it
-    /// is cut): it ends after the first character that would take column `width + 1` once
-    /// sanitised. So a frame costs the width of the screen, not the length of a 1 MB line.
+    /// is cut), sanitised: it ends after the first character that would take column
+    /// `width + 1`. So a frame costs the width of the screen, not the length of a 1 MB line.
     static func visiblePrefix(of text: String, width: Int) -> String {
-        if let prefix = asciiPrefix(of: text, count: width + 1) { return prefix }
-        // Every character counted below takes at least one byte.
-        if text.utf8.count <= width + 1 { return text }
-        if TextWidth.scalarsAreCharacters(text) { return scalarPrefix(of: text, width: width) }
-        var columns = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let ch = text[index]
-            index = text.index(after: index)
-            if TextWidth.of(ch) > 0 || ch.unicodeScalars.contains(where: TextSanitizer.needsReplacement) {
-                columns += 1
-                if columns > width { break }
-            }
-        }
-        return index == text.endIndex ? text : String(text[..<index])
+        TextWalker.visible(text, columns: width).text
     }
 
     /// `text` (sanitised) without its first `columns` columns; a wide character cut in two by
     /// the left edge leaves a blank for its right half.
     static func droppingColumns(_ columns: Int, of text: String) -> String {
-        var used = 0
-        var index = text.startIndex
-        while index < text.endIndex, used < columns {
-            used += TextWidth.of(text[index])
-            index = text.index(after: index)
-        }
-        let rest = text[index...]
-        return used > columns ? String(repeating: " ", count: used - columns) + rest : String(rest)
-    }
-
-    /// `visiblePrefix` for text whose scalars are characters of their own: the same count,
-    /// scalar by scalar, without finding character boundaries.
-    private static func scalarPrefix(of text: String, width: Int) -> String {
-        let scalars = text.unicodeScalars
-        var columns = 0
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            index = scalars.index(after: index)
-            if TextWidth.of(scalar) > 0 || TextSanitizer.needsReplacement(scalar) {
-                columns += 1
-                if columns > width { break }
-            }
-        }
-        return index == scalars.endIndex ? text : String(scalars[..<index])
-    }
-
-    /// The first `count` characters of `text` when they are all ASCII (each one column once
-    /// sanitised), looking at no more than `count + 1` bytes; nil otherwise.
-    static func asciiPrefix(of text: String, count: Int) -> String? {
-        let utf8 = text.utf8
-        let checked = utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            let end = min(bytes.count, count)
-            for i in 0..<min(bytes.count, count + 1) where bytes[i] >= 0x80 { return nil }
-            if end == bytes.count { return text }
-            // "\r\n" is one Character: never leave a lone "\r" at the cut.
-            let cut = bytes[end - 1] == UInt8(ascii: "\r") && bytes[end] == UInt8(ascii: "\n") ? end + 1 : end
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<cut]), as: UTF8.self)
-        }
-        return checked ?? nil
+        TextWalker.cut(TextWalker.Visible(text: text, marks: []), dropping: columns, toWidth: Int.max / 2, ellipsis: false).text
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when cut; a character over
@@ -155,40 +101,7 @@ extension ListView {
 
     /// `truncated(_:toWidth:)` and the width of its result, measured on the way.
     static func measuredTruncation(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
-        guard width > 0 else { return ("", 0) }
-        if TextWidth.isPrintableASCII(text) {
-            let count = text.utf8.count
-            if count <= width { return (text, count) }
-            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
-        }
-        if TextWidth.scalarsAreCharacters(text) {
-            let scalars = text.unicodeScalars
-            var used = 0
-            var cut = scalars.startIndex
-            var usedAtCut = 0
-            var index = scalars.startIndex
-            while index < scalars.endIndex {
-                let scalarWidth = TextWidth.of(scalars[index])
-                if used + scalarWidth > width { return (String(scalars[..<cut]) + "…", usedAtCut + 1) }
-                used += scalarWidth
-                index = scalars.index(after: index)
-                if used <= width - 1 { (cut, usedAtCut) = (index, used) }
-            }
-            return (text, used)
-        }
-        var used = 0
-        var cut = text.startIndex
-        var usedAtCut = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let characterWidth = TextWidth.of(text[index])
-            if used + characterWidth > width {
-                return (String(text[..<cut]) + "…", usedAtCut + 1)
-            }
-            used += characterWidth
-            index = text.index(after: index)
-            if used <= width - 1 { (cut, usedAtCut) = (index, used) }
-        }
-        return (text, used)
+        let cut = TextWalker.cut(TextWalker.Visible(text: text, marks: []), toWidth: width)
+        return (cut.text, cut.width)
     }
 }

@@ -75,6 +75,12 @@ public final class ListView {
     public internal(set) var horizontalOffset = 0 {
         didSet { if horizontalOffset != oldValue { fittedRows.removeAll() } }
     }
+    /// What escape sequences in row texts do: shown as text (`.inert`, the default), drawn
+    /// as the styles their SGR sequences set over the row's style (`.styles`: a selected row
+    /// stays reversed), or taken out (`.removed`). Other sequences are always shown as text.
+    public var escapes: EscapeHandling = .inert {
+        didSet { if escapes != oldValue { fittedRows.removeAll() } }
+    }
     /// The width of the row texts when the list was last drawn: a sideways scroll moves by
     /// half of it.
     var lastTextWidth = 80

@@ -49,22 +49,24 @@ public final class MemoryScreen: Canvas {
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
         var used = 0
-        for ch in TextSanitizer.sanitize(text) {
-            let w = TextWidth.of(ch)
-            if w == 0 { continue }
+        let visible = TextSanitizer.sanitize(text)
+        TextWalker.forEachCluster(in: visible) { cluster in
+            let w = cluster.width
+            if w == 0 { return true }
             if used + w > limit {
                 if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
                 used = limit
-                break
+                return false
             }
             let c = column + used
             if c >= 0 {
-                put(Cell(character: Self.shown(ch), style: style), row: row, column: c)
+                put(Cell(character: Self.shown(visible[cluster.range].first!), style: style), row: row, column: c)
                 for k in 1..<w { put(Cell(character: nil, style: style), row: row, column: c + k) }
             } else {
                 for k in 0..<w where c + k >= 0 { put(Cell(character: " ", style: style), row: row, column: c + k) }
             }
             used += w
+            return true
         }
         return used
     }

@@ -9,6 +9,9 @@ public struct SanitizedText: Equatable, Sendable {
     public let text: String
     /// Its width in terminal columns (`TextWidth.of(text)`).
     public let width: Int
+    /// The styles the text's own SGR sequences set, in order (see `EscapeHandling.styles`);
+    /// empty when it has none, and the whole text is drawn in the style it is drawn with.
+    public let runs: [StyleRun]
 
     /// `raw` sanitised (`TextSanitizer.sanitize`) and measured.
     public init(_ raw: String) {
@@ -21,8 +24,26 @@ public struct SanitizedText: Equatable, Sendable {
     }
 
     /// For text this module has just sanitised and measured itself.
-    package init(checked text: String, width: Int) {
+    package init(checked text: String, width: Int, runs: [StyleRun] = []) {
         self.text = text
         self.width = width
+        self.runs = runs
+    }
+
+    /// Each run's text, its column in the text, its width and its style over `base`
+    /// (`Style.applying(_:)`); the whole text in `base` when there are no runs.
+    public func forEachRun(over base: Style, _ body: (SanitizedText, Int, Style) -> Void) {
+        guard !runs.isEmpty else {
+            body(self, 0, base)
+            return
+        }
+        let utf8 = text.utf8
+        for (i, run) in runs.enumerated() {
+            let endOffset = i + 1 < runs.count ? runs[i + 1].offset : utf8.count
+            let endColumn = i + 1 < runs.count ? runs[i + 1].column : width
+            let from = utf8.index(utf8.startIndex, offsetBy: run.offset)
+            let to = utf8.index(utf8.startIndex, offsetBy: endOffset)
+            body(SanitizedText(checked: String(text[from..<to]), width: endColumn - run.column), run.column, base.applying(run.style))
+        }
     }
 }

@@ -18,7 +18,7 @@ package struct ScreenWriter {
     /// writer's `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
     struct Cell: Equatable {
         var bytes: UInt64
-        var style: UInt16
+        var style: UInt64
 
         static let blank = Cell(bytes: 0x20, style: 0)
 
@@ -28,19 +28,22 @@ package struct ScreenWriter {
     let rows: Int
     let columns: Int
     private let codes: TerminalCodes
-    private let usesColors: Bool
+    /// The colours cells are packed with.
+    private let depth: ColorDepth
     /// The C library's width of a scalar: what the terminal will advance for it.
     private let libcWidth: (UInt32) -> Int
     /// The cells as the terminal shows them.
     private(set) var screen: [[Cell]]
     private(set) var output: [UInt8] = []
     /// The style the terminal draws with now; nil when unknown.
-    private var pen: UInt16?
+    private var pen: UInt64?
     /// Where the cursor is; nil when unknown (after a scroll region change, or at the right edge).
     private var cursor: (row: Int, column: Int)?
     private var cursorAddresses: [Int: [UInt8]] = [:]
     private var scrollRegions: [Int: [UInt8]] = [:]
-    private var styleCodes: [UInt16: [UInt8]] = [:]
+    private var styleCodes: [UInt64: [UInt8]] = [:]
+    /// The style `pack` packed last, and its packing (rows mostly draw in one style).
+    private var lastPacked: (style: Style, packed: UInt64) = (.plain, 0)
     /// The buffer `draw` builds a row in; it holds the storage of the row last replaced.
     private var scratch: [Cell] = []
     /// The characters `screen` holds that do not fit in a cell.
@@ -53,7 +56,7 @@ package struct ScreenWriter {
         self.rows = max(0, rows)
         self.columns = max(0, columns)
         self.codes = codes
-        self.usesColors = usesColors && codes.foreground != nil && codes.background != nil
+        self.depth = usesColors ? codes.colorDepth : .none
         self.libcWidth = libcWidth
         screen = Array(repeating: Array(repeating: .blank, count: self.columns), count: self.rows)
         wideRows = Array(repeating: false, count: self.rows)
@@ -155,8 +158,9 @@ package struct ScreenWriter {
                     }
                 }
             case .text(let text, let column, let style, let limit):
+                let packed = pack(style)
                 let placedWide = CellBuilder.place(
-                    text, column: column, limit: min(limit, columns - column), style: pack(style),
+                    text, column: column, limit: min(limit, columns - column), style: packed,
                     libcWidth: libcWidth, clusters: &clusters, into: &cells)
                 mayBreak = mayBreak || placedWide
             }
@@ -293,7 +297,7 @@ package struct ScreenWriter {
         return bytes
     }
 
-    private mutating func setPen(_ style: UInt16) {
+    private mutating func setPen(_ style: UInt64) {
         guard pen != style else { return }
         pen = style
         if let known = styleCodes[style] {
@@ -305,7 +309,10 @@ package struct ScreenWriter {
         output += bytes
     }
 
-    private func pack(_ style: Style) -> UInt16 {
-        PackedStyle.pack(style, colors: usesColors)
+    private mutating func pack(_ style: Style) -> UInt64 {
+        if style == lastPacked.style { return lastPacked.packed }
+        let packed = PackedStyle.pack(style, depth: depth)
+        lastPacked = (style, packed)
+        return packed
     }
 }

@@ -1,6 +1,31 @@
-/// One of the eight ANSI colours, or the terminal's own default.
+/// A colour: one of the eight ANSI colours, one of the 256 indexed colours, a 24-bit colour,
+/// or the terminal's own default.
+///
+/// A terminal with fewer colours shows the nearest one it has (`ScreenWriter` brings 24-bit
+/// colours down to the 256-colour palette, and those to 16 or 8), and one without colours
+/// shows none.
 public enum Color: Hashable, Sendable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white
+    /// An indexed colour: 0–7 the ANSI colours (use the named cases for them), 8–15 their
+    /// bright forms, 16–231 a 6×6×6 cube, 232–255 a grey ramp.
+    case indexed(UInt8)
+    /// A 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
+
+    /// The colour with palette index `index`: a named case for 0–7, `.indexed` above.
+    public static func palette(_ index: UInt8) -> Color {
+        switch index {
+        case 0: .black
+        case 1: .red
+        case 2: .green
+        case 3: .yellow
+        case 4: .blue
+        case 5: .magenta
+        case 6: .cyan
+        case 7: .white
+        default: .indexed(index)
+        }
+    }
 }
 
 /// How a run of cells is drawn. Everything that must be visible without colour
@@ -12,10 +37,12 @@ public struct Style: Hashable, Sendable {
     public var dim: Bool
     public var reverse: Bool
     public var underline: Bool
+    public var italic: Bool
 
     public init(
         foreground: Color = .default, background: Color = .default,
-        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
+        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false,
+        italic: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
@@ -23,10 +50,27 @@ public struct Style: Hashable, Sendable {
         self.dim = dim
         self.reverse = reverse
         self.underline = underline
+        self.italic = italic
     }
 
     public static let plain = Style()
     public static let reversed = Style(reverse: true)
     public static let bold = Style(bold: true)
     public static let dim = Style(dim: true)
+
+    /// `data` (the style a text's own SGR sequences give a run of it) drawn in this style:
+    /// each attribute is on when either has it, and the data's colours win over the defaults.
+    /// So a selected row (reverse) stays reversed over coloured text, and a bold header stays bold.
+    public func applying(_ data: Style) -> Style {
+        if data == .plain { return self }
+        var result = self
+        if data.foreground != .default { result.foreground = data.foreground }
+        if data.background != .default { result.background = data.background }
+        result.bold = bold || data.bold
+        result.dim = dim || data.dim
+        result.reverse = reverse || data.reverse
+        result.underline = underline || data.underline
+        result.italic = italic || data.italic
+        return result
+    }
 }

@@ -23,9 +23,16 @@ package struct TerminalCodes: Sendable {
     var dim: [UInt8]?
     var reverse: [UInt8]?
     var underline: [UInt8]?
-    /// `setaf` / `setab`: colour 0–7 (nil: no colours).
+    /// `sitm`: italic on; nil when the terminal has none.
+    var italic: [UInt8]?
+    /// `setaf` / `setab`: palette colour 0 ..< `colors` (nil: no colours).
     package var foreground: (@Sendable (Int) -> [UInt8])?
     var background: (@Sendable (Int) -> [UInt8])?
+    /// terminfo `colors`: how many palette colours `setaf`/`setab` take (8, 16, 256).
+    package var colors: Int
+    /// Whether the terminal takes 24-bit colours (`ESC[38;2;r;g;bm`): terminfo's `RGB` or `Tc`
+    /// flag, or `COLORTERM=truecolor`.
+    package var trueColor: Bool
     /// `xenl`: writing the last column leaves the cursor there (no wrap yet), so the
     /// bottom-right cell can be written without scrolling the screen.
     var deferredWrap: Bool
@@ -36,7 +43,7 @@ package struct TerminalCodes: Sendable {
         clearToEndOfLine: [UInt8]?, clearScreen: [UInt8], resetAttributes: [UInt8],
         bold: [UInt8]?, dim: [UInt8]?, reverse: [UInt8]?, underline: [UInt8]?,
         foreground: (@Sendable (Int) -> [UInt8])?, background: (@Sendable (Int) -> [UInt8])?,
-        deferredWrap: Bool
+        deferredWrap: Bool, italic: [UInt8]? = nil, colors: Int = 8, trueColor: Bool = false
     ) {
         self.cursorAddress = cursorAddress
         self.scrollRegion = scrollRegion
@@ -52,6 +59,14 @@ package struct TerminalCodes: Sendable {
         self.foreground = foreground
         self.background = background
         self.deferredWrap = deferredWrap
+        self.italic = italic
+        self.colors = colors
+        self.trueColor = trueColor
+    }
+
+    /// The colours the terminal shows (none without `setaf` and `setab`).
+    package var colorDepth: ColorDepth {
+        foreground == nil || background == nil ? .none : ColorDepth(colors: colors, trueColor: trueColor)
     }
 
     /// Whether the terminal can scroll a region of rows (csr with ind and ri).

@@ -11,47 +11,21 @@ public enum TextLayout {
     /// sanitised first (`TextSanitizer`: controls and escapes made visible, tabs expanded), as
     /// every canvas draws it, so the width measured is the width drawn.
     public static func truncate(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
-        guard width > 0 else { return "" }
-        let text = TextSanitizer.sanitize(text)
-        if TextWidth.of(text) <= width { return text }
-        let budget = ellipsis ? width - 1 : width
-        var out = ""
-        var used = 0
-        for ch in text {
-            let w = TextWidth.of(ch)
-            if used + w > budget { break }
-            out.append(ch)
-            used += w
-        }
-        if ellipsis { out.append(Self.ellipsis) }
-        return out
+        TextWalker.cut(TextWalker.visible(text), toWidth: width, ellipsis: ellipsis).text
     }
 
     /// `text` truncated (with `…`) or padded with spaces to exactly `width` columns (a
     /// character dropped at the limit leaves columns that the padding fills).
     public static func fit(_ text: String, toWidth width: Int, ellipsis: Bool = true) -> String {
         guard width > 0 else { return "" }
-        let cut = truncate(text, toWidth: width, ellipsis: ellipsis)
-        let w = TextWidth.of(cut)
-        return w < width ? cut + String(repeating: " ", count: width - w) : cut
+        let cut = TextWalker.cut(TextWalker.visible(text), toWidth: width, ellipsis: ellipsis)
+        return cut.width < width ? cut.text + String(repeating: " ", count: width - cut.width) : cut.text
     }
 
     /// `text` with every tab replaced by spaces up to the next multiple of `tabWidth`, counting
-    /// columns from `startColumn`.
+    /// columns from `startColumn`; other control characters are left as they are.
     public static func expandTabs(_ text: String, tabWidth: Int = TextSanitizer.tabWidth, startColumn: Int = 0) -> String {
         guard text.utf8.contains(0x09), tabWidth > 0 else { return text }
-        var out = ""
-        var column = startColumn
-        for ch in text {
-            if ch == "\t" {
-                let spaces = tabWidth - column % tabWidth
-                out.append(String(repeating: " ", count: spaces))
-                column += spaces
-            } else {
-                out.append(ch)
-                column += TextWidth.of(ch)
-            }
-        }
-        return out
+        return TextWalker.visible(text, controls: .kept, tabWidth: tabWidth, startColumn: startColumn).text
     }
 }

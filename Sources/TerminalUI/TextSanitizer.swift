@@ -42,22 +42,7 @@ public enum TextSanitizer {
 
     /// The visible, terminal-safe form of `text`.
     public static func sanitize(_ text: String) -> String {
-        if isSafe(text) { return text }
-        var out = String.UnicodeScalarView()
-        var column = 0
-        for s in text.unicodeScalars {
-            if s == "\t" {
-                let spaces = tabWidth - column % tabWidth
-                for _ in 0..<spaces { out.append(" ") }
-                column += spaces
-                continue
-            }
-            for r in replacement(for: s) {
-                out.append(r)
-                column += TextWidth.of(r)
-            }
-        }
-        return String(out)
+        TextWalker.visible(text).text
     }
 
     static func needsReplacement(_ s: Unicode.Scalar) -> Bool {

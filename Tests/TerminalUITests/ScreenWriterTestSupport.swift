@@ -8,8 +8,14 @@ extension TerminalCodes {
         scrollForward: [0x0A], scrollReverse: [0x1B, 0x4D],
         clearToEndOfLine: csi("K"), clearScreen: csi("H") + csi("2J"), resetAttributes: csi("0m"),
         bold: csi("1m"), dim: csi("2m"), reverse: csi("7m"), underline: csi("4m"),
-        foreground: { csi("3\($0)m") }, background: { csi("4\($0)m") },
-        deferredWrap: true)
+        foreground: { color($0, base: 3) }, background: { color($0, base: 4) },
+        deferredWrap: true, italic: csi("3m"), colors: 256)
+
+    private static func color(_ n: Int, base: Int) -> [UInt8] {
+        if n < 8 { return csi("\(base)\(n)m") }
+        if n < 16 { return csi("\(base == 3 ? 9 : 10)\(n - 8)m") }
+        return csi("\(base)8;5;\(n)m")
+    }
 
     private static func csi(_ tail: String) -> [UInt8] { [0x1B, 0x5B] + Array(tail.utf8) }
 }

@@ -48,7 +48,7 @@ import Testing
                 #expect(terminal.cells[r] == believed, "row \(r) \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
                 #expect(terminal.line(r) == memory.line(r), "row \(r) \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
                 for c in 0..<writer.columns where terminal.cells[r][c].text != nil {
-                    let style = PackedStyle.pack(memory.style(row: r, column: c), colors: true)
+                    let style = PackedStyle.pack(memory.style(row: r, column: c), depth: .indexed256)
                     #expect(terminal.cells[r][c].style == style, "style at \(r),\(c)", sourceLocation: sourceLocation)
                 }
             }

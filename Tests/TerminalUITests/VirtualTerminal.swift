@@ -8,7 +8,7 @@ struct VirtualTerminal {
     struct Cell: Equatable {
         /// The character's text; nil for the right half of a wide character.
         var text: String?
-        var style: UInt16
+        var style: UInt64
         static let blank = Cell(text: " ", style: 0)
     }
 
@@ -18,7 +18,7 @@ struct VirtualTerminal {
     private(set) var cells: [[Cell]]
     private var row = 0, column = 0
     private var pendingWrap = false
-    private var pen: UInt16 = 0
+    private var pen: UInt64 = 0
     private var top = 0, bottom: Int
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
     private(set) var problem: String?
@@ -95,20 +95,38 @@ struct VirtualTerminal {
             column = 0
             pendingWrap = false
         case UInt8(ascii: "J"):
-            for r in 0..<rows { for c in 0..<columns { cells[r][c] = Cell(text: " ", style: pen & 0xF00) } }
+            for r in 0..<rows { for c in 0..<columns { cells[r][c] = Cell(text: " ", style: pen & Self.backgroundBits) } }
         case UInt8(ascii: "K"):
             if column > 0, cells[row][column].text == nil { cells[row][column - 1] = Cell(text: " ", style: cells[row][column - 1].style) }
-            for c in column..<columns { cells[row][c] = Cell(text: " ", style: pen & 0xF00) }
+            for c in column..<columns { cells[row][c] = Cell(text: " ", style: pen & Self.backgroundBits) }
         case UInt8(ascii: "m"):
-            for p in params.isEmpty ? [0] : params {
+            let list = params.isEmpty ? [0] : params
+            var k = 0
+            while k < list.count {
+                let p = list[k]
+                k += 1
                 switch p {
                 case 0: pen = 0
                 case 1: pen |= 1
                 case 2: pen |= 2
+                case 3: pen |= 16
                 case 4: pen |= 8
                 case 7: pen |= 4
-                case 30...37: pen = pen & ~0xF0 | UInt16(p - 29) << 4
-                case 40...47: pen = pen & ~0xF00 | UInt16(p - 39) << 8
+                case 30...37: setColor(UInt64(p - 30) + 1, background: false)
+                case 40...47: setColor(UInt64(p - 40) + 1, background: true)
+                case 90...97: setColor(UInt64(p - 90) + 9, background: false)
+                case 100...107: setColor(UInt64(p - 100) + 9, background: true)
+                case 38, 48:
+                    if k + 1 < list.count, list[k] == 5 {
+                        setColor(UInt64(list[k + 1]) + 1, background: p == 48)
+                        k += 2
+                    } else if k + 3 < list.count, list[k] == 2 {
+                        let rgb = UInt64(list[k + 1]) << 16 | UInt64(list[k + 2]) << 8 | UInt64(list[k + 3])
+                        setColor(PackedStyle.direct | rgb, background: p == 48)
+                        k += 4
+                    } else {
+                        problem = problem ?? "SGR \(p)"
+                    }
                 default: problem = problem ?? "SGR \(p)"
                 }
             }
@@ -116,6 +134,13 @@ struct VirtualTerminal {
             problem = problem ?? "CSI \(Character(Unicode.Scalar(final)))"
         }
         return i + 1
+    }
+
+    private static let backgroundBits = PackedStyle.colorMask << PackedStyle.backgroundShift
+
+    private mutating func setColor(_ packed: UInt64, background: Bool) {
+        let shift = background ? PackedStyle.backgroundShift : PackedStyle.foregroundShift
+        pen = pen & ~(PackedStyle.colorMask << shift) | packed << shift
     }
 
     private mutating func put(_ scalar: Unicode.Scalar) {
@@ -160,12 +185,12 @@ struct VirtualTerminal {
 
     private mutating func scrollUp() {
         for r in top..<bottom { cells[r] = cells[r + 1] }
-        cells[bottom] = Array(repeating: Cell(text: " ", style: pen & 0xF00), count: columns)
+        cells[bottom] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
     }
 
     private mutating func scrollDown() {
         var r = bottom
         while r > top { cells[r] = cells[r - 1]; r -= 1 }
-        cells[top] = Array(repeating: Cell(text: " ", style: pen & 0xF00), count: columns)
+        cells[top] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
     }
 }

@@ -108,6 +108,8 @@ public final class FeedScreen: ReactorView {
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
+        // The data's SGR sequences: drawn as colours, or taken out with --no-color / NO_COLOR.
+        list.escapes = options.colors ? .styles : .removed
         refreshable = RefreshableList(
             list: list, scheduler: scheduler, header: header, footer: footer,
             headerView: RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter),
@@ -312,7 +314,8 @@ public final class FeedScreen: ReactorView {
         case .addComment(let cell):
             cell.action.send(.create)
         case .line(let line):
-            reactor?.action.send(.choose(line))
+            // Printed without the SGR sequences drawn as colours, as `fzf --ansi` does.
+            reactor?.action.send(.choose(TextWalker.removingSGR(from: line)))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
         }
