@@ -295,12 +295,17 @@ public struct RefreshActivity: Equatable, Sendable {
     public var hasMore: Bool
     /// When the data last refreshed successfully (the header's "Last updated").
     public var lastUpdated: Date?
+    /// Nothing more can be loaded now, but the input is still open: more may come on its own
+    /// (a stream). The footer says so instead of "No more data".
+    public var isWaitingForMore: Bool
 
-    public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil) {
+    public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil,
+                isWaitingForMore: Bool = false) {
         self.isRefreshing = isRefreshing
         self.isLoadingMore = isLoadingMore
         self.hasMore = hasMore
         self.lastUpdated = lastUpdated
+        self.isWaitingForMore = isWaitingForMore
     }
 }
 
@@ -324,6 +329,7 @@ extension RefreshableList {
             guard let self else { return }
             defer { old = new; isFirst = false }
             header?.lastUpdated = new.lastUpdated
+            if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
                     header?.beginRefreshing()

@@ -8,6 +8,11 @@ public struct Toast: Equatable, Sendable {
         /// A command's output was shown although it exited with `status` (`message`: the first
         /// line of its stderr, if any).
         case commandExited(status: Int32, message: String?)
+        /// The file shown was cut shorter, or replaced at its path: it was loaded again.
+        case fileTruncated
+        case fileReplaced
+        /// The file shown was deleted: what was read stays.
+        case fileDeleted
     }
 
     public var id: Int

@@ -35,7 +35,8 @@ public struct AppStrings: Sendable {
     public var commentMarker: String { unicode ? "💬" : "*" }
 
     /// The title bar's count: `200 items`, or `200+ items` while more may come.
-    public func itemCount(_ n: Int, more: Bool = false) -> String {
+    public func itemCount(_ n: Int, more: Bool = false, counting: Bool = false) -> String {
+        if counting { return text(.countingItems, String(n)) }
         let number = more ? "\(n)+" : "\(n)"
         return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
@@ -60,6 +61,9 @@ public struct AppStrings: Sendable {
         case .noMoreData: text(.noMoreData)
         case .commandExited(let status, let message):
             message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
+        case .fileTruncated: text(.fileTruncated)
+        case .fileReplaced: text(.fileReplaced)
+        case .fileDeleted: text(.fileDeleted)
         }
     }
 
@@ -79,6 +83,7 @@ public struct AppStrings: Sendable {
             case ("←", _): out += "Left"
             case ("→", _): out += "Right"
             case ("—", _), ("·", _): out += "-"
+            case ("…", _): out += "..."
             default: out.append(characters[i])
             }
             i += 1

@@ -14,11 +14,15 @@ public final class FeedRows: ListDataSource {
     private var articleRows: [(row: ListRow, target: Target)] = []
     private var lines = LineList()
     private var usesLines = false
+    /// Where the lines read from the end of a file begin, after a gap row (see
+    /// `FeedReactor.State.tailStart`), and the gap row's text.
+    private var gap: (row: Int, text: String)?
     /// Lines fetched lately, by index, for the `generation` they belong to: a line never
     /// changes until a refresh replaces them all, and each frame asks again for the rows it
     /// shows (fetching one reads it back from its file).
     private var recentLines = RecentByIndex<String>()
     private var recentGeneration = -1
+    private var recentTail: Int?
     /// What the article rows were built from: the items version and the comment count of
     /// every section (comments only grow), so a key press that changes neither is free.
     private var builtFrom: (version: Int, comments: Int)?
@@ -30,7 +34,9 @@ public final class FeedRows: ListDataSource {
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
-            if state.generation != recentGeneration {
+            gap = state.tailStart.map { ($0, strings.text(.endGap)) }
+            if state.generation != recentGeneration || state.tailStart != recentTail {
+                recentTail = state.tailStart
                 recentLines.removeAll()
                 recentGeneration = state.generation
             }
@@ -39,6 +45,7 @@ public final class FeedRows: ListDataSource {
             return
         }
         usesLines = false
+        gap = nil
         lines = LineList()
         recentLines.removeAll()
         let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
@@ -64,13 +71,16 @@ public final class FeedRows: ListDataSource {
         articleRows = rows
     }
 
-    public var rowCount: Int { usesLines ? lines.count : articleRows.count }
+    public var rowCount: Int { usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count }
 
     public func row(at index: Int) -> ListRow {
-        usesLines ? .item(line(at: index)) : articleRows[index].row
+        if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
+        return usesLines ? .item(line(at: index)) : articleRows[index].row
     }
 
-    private func line(at index: Int) -> String {
+    /// The line shown at row `index` (rows after the gap row show the line before them).
+    private func line(at row: Int) -> String {
+        let index = gap.map { row > $0.row ? row - 1 : row } ?? row
         if let line = recentLines[index] { return line }
         let line = lines[index]
         recentLines[index] = line
@@ -78,11 +88,13 @@ public final class FeedRows: ListDataSource {
     }
 
     public func isSelectable(at index: Int) -> Bool {
-        usesLines ? true : articleRows[index].row.isSelectable
+        if let gap, index == gap.row { return false }
+        return usesLines ? true : articleRows[index].row.isSelectable
     }
 
     public func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
+        if let gap, index == gap.row { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }

@@ -61,8 +61,8 @@ public final class FeedScreen: ReactorView {
     private let rows = FeedRows()
     private var state = FeedReactor.State()
     private var toast: Toast?
-    /// End was pressed while more data was coming: keep following the end as pages arrive.
-    private var followsEnd = false
+    /// Following the end of a line source (End, or the selection on the last row).
+    private var follower = EndFollower()
     /// The help line for each thing Enter can do, made on first use.
     private var helpLines: [AppText?: String] = [:]
     /// The title bar's texts as last laid out, and the item count and width they were made for.
@@ -123,16 +123,21 @@ public final class FeedScreen: ReactorView {
     private func apply(_ new: FeedReactor.State) {
         let old = state
         state = new
+        let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion || rows.rowCount != list.rowCount {
             // Input that cannot be read again comes back whole: the place stays.
             let keepsPlace = new.generation == old.generation || keepsPlaceOnRefresh
             refreshable.reloadData(keepingSelection: keepsPlace)
+            if keepsPlace, let tailStart = old.tailStart, new.tailStart == nil {
+                EndFollower.keepDistanceToEnd(list: list, oldSelected: oldSelected, oldRows: oldRows, tailStart: tailStart)
+            }
+            if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.isRefreshing, !old.isRefreshing, !keepsPlaceOnRefresh { refreshable.scrollToTop() }
-        if followsEnd, !new.isLoadingMore {
+        if follower.loadsToEnd, !new.isLoadingMore {
             _ = list.apply(.end)
-            if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
+            if new.hasMore { reactor?.action.send(.loadRest) } else { follower.reachedEnd() }
         }
         onNeedsRender()
     }
@@ -144,7 +149,7 @@ public final class FeedScreen: ReactorView {
         // Following the end retries nothing: a failed page stops it (else a broken source
         // would be asked again and again), and so does a move past the loaded rows.
         if case .loadMoreFailed? = toast?.kind {
-            followsEnd = false
+            follower.stop()
             refreshable.cancelPendingRows()
         }
         onNeedsRender()
@@ -190,7 +195,7 @@ public final class FeedScreen: ReactorView {
         case .refresh:
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
-            followsEnd = false
+            follower.stop()
             if !keepsPlaceOnRefresh { refreshable.scrollToTop() }
             reactor?.action.send(.refresh)
             onNeedsRender()
@@ -207,8 +212,8 @@ public final class FeedScreen: ReactorView {
 
     private func move(_ command: ListCommand) {
         refreshable.apply(command)
-        followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
-        if followsEnd { reactor?.action.send(.loadRest) }
+        follower.moved(command, list: list, linesSource: reactor?.source.printsSelection ?? false, hasMore: state.hasMore)
+        if follower.loadsToEnd { reactor?.action.send(.loadRest) }
         onNeedsRender()
     }
 
@@ -237,7 +242,8 @@ public final class FeedScreen: ReactorView {
         if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
             canvas.fillRow(row, style: .plain)
-            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) } ?? strings.empty
+            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
+                ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
         }
         if let row = layout.statusRow { drawStatus(on: canvas, row: row, width: size.columns) }
@@ -247,12 +253,13 @@ public final class FeedScreen: ReactorView {
         let style = Style(bold: true, reverse: true)
         canvas.fillRow(row, style: style)
         let more = state.hasMore && state.hasLoaded && (reactor?.source.hasPages ?? true)
-        let signature = state.itemCount * 2 + (more ? 1 : 0)
+        let following = follower.isFollowing && (state.isOpen || state.isCounting || (reactor?.source.readsFromEnd ?? false))
+        let signature = state.itemCount * 8 + (more ? 1 : 0) + (following ? 2 : 0) + (state.isCounting ? 4 : 0)
         if titleBar.count != signature || titleBar.width != width || titleBar.shift != list.horizontalOffset {
-            var count = strings.itemCount(state.itemCount, more: more) + " "
+            var count = strings.itemCount(state.itemCount, more: more, counting: state.isCounting) + " "
             if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
             let countWidth = TextWidth.of(count)
-            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
+            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "") + (following ? strings.text(.following) : "")
             let room = max(0, width - countWidth - 1)
             titleBar = (signature, width, list.horizontalOffset, TextLayout.truncate(title, toWidth: room), room,
                         width > countWidth ? (count, width - countWidth) : nil)

@@ -14,6 +14,14 @@ public struct Page: Sendable, Equatable {
     /// Set when the page is a command's output although the command failed: its stdout is
     /// still the result, and the screen tells the user how the command ended.
     public var exit: CommandExit?
+    /// The input is still open: more lines may come later without a request (a stream whose
+    /// writer is still there). `hasMore` then says whether more can be read right now.
+    public var isOpen = false
+    /// The source is still counting its lines (a large file): more lines follow these.
+    public var isCounting = false
+    /// These are the source's last lines, read from its end, not the ones after the lines
+    /// shown (End on a file still being counted).
+    public var isEnd = false
 
     public init(items: [FeedItem], hasMore: Bool) {
         self.items = items
@@ -47,10 +55,16 @@ public struct CommandExit: Sendable, Equatable {
 public struct PageRequest: Hashable, Sendable {
     public var offset: Int
     public var limit: Int
+    /// Asks only for lines that already arrived without a request (`FeedSource.changes`): the
+    /// source answers at once and reads no further for it.
+    public var catchUp = false
+    /// Asks for the last `limit` lines, read from the end (see `FeedSource.readsFromEnd`).
+    public var fromEnd = false
 
-    public init(offset: Int, limit: Int) {
+    public init(offset: Int, limit: Int, catchUp: Bool = false) {
         self.offset = offset
         self.limit = limit
+        self.catchUp = catchUp
     }
 
     public var page: Int { limit > 0 ? offset / limit : 0 }

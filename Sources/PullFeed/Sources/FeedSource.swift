@@ -22,12 +22,40 @@ public protocol FeedSource: AnyObject {
     /// Whether loading the rest (End) must go page after page of the usual size rather than
     /// in large requests (a command that pages by page number). False unless a source says so.
     var loadsRestPageByPage: Bool { get }
+    /// Whether the source can give its last lines before it has counted them all
+    /// (`PageRequest.fromEnd`): End on a large file.
+    var readsFromEnd: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
+    /// What happens to the input without a request (lines arriving on a stream, a file that
+    /// grows or is replaced), delivered on `scheduler`. The feed answers `.grew` with a
+    /// catch-up request (`PageRequest.catchUp`). Empty for sources that only answer requests.
+    func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never>
+}
+
+/// Something that happened to a source's input without a request.
+public enum SourceChange: Equatable, Sendable {
+    /// Lines arrived, the input ended, or counting a file moved on: ask for what is new.
+    case grew
+    /// The file was cut shorter, or another file now has its path (log rotation): what is
+    /// shown no longer matches it, and the feed reloads.
+    case reset(ResetReason)
+    /// The file is no longer at its path: what is shown stays, and no more lines come.
+    case deleted
+}
+
+/// Why a file's lines were reloaded.
+public enum ResetReason: Equatable, Sendable {
+    case truncated
+    case replaced
 }
 
 extension FeedSource {
     public var hasPages: Bool { true }
     public var keepsPlaceOnRefresh: Bool { false }
     public var loadsRestPageByPage: Bool { false }
+    public var readsFromEnd: Bool { false }
+    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        Empty().eraseToAnyPublisher()
+    }
 }
