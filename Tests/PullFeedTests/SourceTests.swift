@@ -10,11 +10,13 @@ import Testing
         let path = temporaryFile(Array((1...450).map { "line \($0)\n" }.joined().utf8))
         defer { unlink(path) }
         let source = FileSource(path: path)
+        // The first page holds at least a page: every line counted by then.
         let first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(first.completed)
-        #expect(first.result?.lines?.count == 200)
+        let counted = first.result?.lines?.count ?? 0
+        #expect(counted >= 200 && counted <= 450)
         #expect(first.result?.lines?.first == "line 1")
-        #expect(first.result?.hasMore == true)
+        #expect(first.result?.hasMore == (counted < 450))
         let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
         #expect(second.result?.lines?.first == "line 201")
         let third = loadPage(source, queue: source.queue, offset: 400, limit: 200, time: time)
@@ -28,8 +30,10 @@ import Testing
         defer { unlink(path) }
         let source = FileSource(path: path)
         var lines = LineList()
-        for offset in stride(from: 0, to: 1_000, by: 400) {
-            guard case .success(let page)? = loadPage(source, queue: source.queue, offset: offset, limit: 400, time: time).result else {
+        while lines.count < 1_000 {
+            let offset = lines.count
+            guard case .success(let page)? = loadPage(source, queue: source.queue, offset: offset, limit: 400, time: time).result,
+                  page.count > 0 else {
                 Issue.record("page at \(offset) failed")
                 return
             }
@@ -38,7 +42,9 @@ import Testing
         }
         #expect(lines.count == 1_000)
         #expect(lines[999] == "a longer line of text, number 1000")
-        #expect(lines.byteCount == 1_000 * 4)
+        #expect(lines[500] == "a longer line of text, number 501")
+        // Nothing per line: the file's sparse index finds lines again when they are read.
+        #expect(lines.byteCount == 0)
     }
 
     /// `--file <(cmd)` or a FIFO cannot be read back by offset: its lines are kept in memory.
@@ -156,13 +162,17 @@ extension StdinSourceTests {
         #expect(pipe(&fds) == 0)
         let text = (1...2_000).map { "line number \($0) of the piped input\n" }.joined()
         let writeEnd = fds[1]
+        let written = DispatchSemaphore(value: 0)
         let writer = Thread {
             _ = text.withCString { write(writeEnd, $0, strlen($0)) }
             close(writeEnd)
+            written.signal()
         }
         writer.start()
         let source = StdinSource(fd: fds[0])
         defer { close(fds[0]) }
+        // Lines are offered as soon as the input pauses: the whole input is written first.
+        written.wait()
         let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
         reactor.action.send(.refresh)
         source.queue.sync {}
@@ -183,8 +193,14 @@ extension StdinSourceTests {
 
     @Test func eachStdoutLineIsAnItem() {
         let source = CommandSource(command: "printf 'a\\nb\\r\\nc'", paged: false, timeout: 5)
-        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
-        #expect(page.result?.lines == ["a", "b", "c"])
+        var page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        var lines = page.result?.lines ?? []
+        // The output is streamed: what came after the first pause follows.
+        while page.result?.page?.isOpen == true {
+            page = loadPage(source, queue: source.queue, offset: lines.count, limit: 200, time: time)
+            lines += page.result?.lines ?? []
+        }
+        #expect(lines == ["a", "b", "c"])
         #expect(page.result?.hasMore == false)
     }
 

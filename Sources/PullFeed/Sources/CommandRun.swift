@@ -13,6 +13,15 @@ final class CommandRun: @unchecked Sendable {
     /// How the command ended (its exit code and stderr), once it did.
     private let ending = Guarded<Subprocess.Output?>(nil)
     private let timedOut = Locked(false)
+    private let exitTold = Locked(false)
+
+    /// Whether how the command ended is still to be told (true once, for the first caller).
+    func tellsExit() -> Bool {
+        exitTold.withLock { told in
+            defer { told = true }
+            return !told
+        }
+    }
 
     init(_ process: Subprocess, onChange: @escaping @Sendable () -> Void) throws(SourceError) {
         let spawned = try process.spawn().get()

@@ -83,7 +83,7 @@ public final class CommandSource: FeedSource {
             }
             do throws(SourceError) {
                 var page = try run.store.page(request, token: token)
-                if !page.isOpen, let output = run.output {
+                if !page.isOpen, let output = run.output, run.tellsExit() {
                     if run.didTimeOut, page.lines.isEmpty, request.offset == 0 {
                         return .failure(SourceError("command timed out after \(Subprocess.format(timeout)) s"))
                     }

@@ -31,7 +31,7 @@ public final class FileSource: FeedSource {
     private let absolutePath: String
     /// Whether `path` was a regular file (or missing, which a refresh reports) when opened.
     private let isRegular: Bool
-    let queue = DispatchQueue(label: "pullfeed.file-source", attributes: .concurrent)
+    let queue = DispatchQueue(label: "pullfeed.file-source")
     private let relay = ChangeRelay()
     private let current = Locked<FileIndex?>(nil)
     private var stream: StreamStore?
@@ -41,7 +41,9 @@ public final class FileSource: FeedSource {
         absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
         title = path.split(separator: "/").last.map(String.init) ?? path
         var info = stat()
-        isRegular = stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
+        let kind = stat(path, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        // A missing file or a folder is opened by the first refresh, which says what is wrong.
+        isRegular = kind != S_IFIFO && kind != S_IFCHR && kind != S_IFSOCK
         if !isRegular {
             let relay = relay
             stream = StreamStore(path: path) { relay.send(.grew) }

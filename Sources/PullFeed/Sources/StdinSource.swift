@@ -19,7 +19,7 @@ public final class StdinSource: FeedSource {
     public let stateKey = "stdin"
     public let printsSelection = true
 
-    let queue = DispatchQueue(label: "pullfeed.stdin-source", attributes: .concurrent)
+    let queue = DispatchQueue(label: "pullfeed.stdin-source")
     private let relay = ChangeRelay()
     private let store: StreamStore
 

@@ -26,6 +26,8 @@ final class StreamStore: @unchecked Sendable {
         var failure: SourceError?
         /// Lines that requests asked for.
         var demand = 0
+        /// Lines handed out so far (a refresh hands out at least as many again).
+        var delivered = 0
         /// Bytes read so far, and where reading was when it reached `demand`.
         var bytesRead = 0
         var aheadFrom: Int?
@@ -106,8 +108,9 @@ final class StreamStore: @unchecked Sendable {
             request.catchUp || token.isCancelled || s.isClosed || s.isIdle || s.lines.count >= want
         }) { s in
             if token.isCancelled { return .failure(SourceError("cancelled")) }
-            let end = request.offset == 0 && !request.catchUp ? max(want, s.lines.count) : want
+            let end = request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
+            s.delivered = max(s.delivered, last)
             if let failure = s.failure, last <= request.offset, !request.catchUp { return .failure(failure) }
             let lines = request.offset < last ? s.lines.slice(request.offset..<last) : LineList()
             var page = Page(lines: lines, hasMore: s.lines.count > last || (!s.isClosed && !s.isIdle))
