@@ -109,6 +109,10 @@ def run_stream(app, runs, lines=30):
         for _ in range(runs):
             program = f"XDG_STATE_HOME={WORK} {app}" if label == "pullfeed" else "less +F"
             start(f"{sys.executable} {writer} | {program}")
+            if label == "pullfeed":
+                # End follows the stream, as `less +F` does, so every line comes into view.
+                wait_for(lambda s: "tick 0001" in s, 10)
+                tmux("send-keys", "-t", "bench", "End")
             seen = {}
             deadline = time.monotonic() + lines * 0.1 + 10
             while len(seen) < lines and time.monotonic() < deadline:
