@@ -178,8 +178,10 @@ import TerminalUI
         #expect(h.reactor.currentState.lines.count == 2)
         #expect(h.lines[1] == "›line 0")
 
-        // Gone: the refresh fails, the items stay, the toast says why.
+        // Gone: the watcher says so, the refresh fails, the items stay, the toast says why.
         unlink(path)
+        Self.settle(h, queue: source.queue) { h.lines[23] == " File was deleted; showing what was read" }
+        #expect(h.lines[23] == " File was deleted; showing what was read")
         h.press(.character("r"))
         Self.settle(h, queue: source.queue)
         #expect(h.reactor.currentState.lines.count == 2)

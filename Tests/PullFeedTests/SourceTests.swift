@@ -52,14 +52,18 @@ import Testing
         let path = NSTemporaryDirectory() + "pullfeed-fifo-\(UUID().uuidString)"
         #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
+        let written = DispatchSemaphore(value: 0)
         let writer = Thread {
             let fd = open(path, O_WRONLY)
             let text = Array((1...300).map { "fifo line \($0)\n" }.joined().utf8)
             _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
+            written.signal()
         }
         writer.start()
         let source = FileSource(path: path)
+        // Lines are offered as soon as the input pauses: the writer has written them first.
+        written.wait()
         let first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(first.result?.lines?.first == "fifo line 1")
         #expect(first.result?.lines?.last == "fifo line 200")
@@ -215,8 +219,14 @@ extension StdinSourceTests {
 
     @Test func aFailingCommandsStdoutIsStillItsResult() {
         let source = CommandSource(command: "echo out; echo; echo 'no such host' >&2; echo more >&2; exit 3", paged: false, timeout: 5)
-        let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
-        #expect(page.result?.lines == ["out", ""])
+        var page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        var lines = page.result?.lines ?? []
+        // The output is streamed: how the command ended comes with the page that ends it.
+        while page.result?.page?.isOpen == true {
+            page = loadPage(source, queue: source.queue, offset: lines.count, limit: 200, time: time)
+            lines += page.result?.lines ?? []
+        }
+        #expect(lines == ["out", ""])
         #expect(page.result?.page?.exit == CommandExit(status: 3, message: "no such host"))
         let silent = CommandSource(command: "seq 1 3; exit 1", paged: true, timeout: 5)
         let paged = loadPage(silent, queue: silent.queue, offset: 0, limit: 3, time: time)

@@ -62,7 +62,8 @@ final class CommandRun: @unchecked Sendable {
         let timedOut = timedOut
         let store = store
         let group = group
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak store] in
+            guard let store else { return }
             let silent = store.state.withLock { !$0.isClosed && $0.lines.count == 0 }
             if silent {
                 timedOut.withLock { $0 = true }

@@ -131,6 +131,7 @@ final class StreamStore: @unchecked Sendable {
             state.withLock { $0.isIdle = true }
             onChange()
             fd = open(path, O_RDONLY | O_CLOEXEC)
+            state.withLock { $0.isIdle = false }
             if fd < 0 {
                 let failure = SourceError("cannot open '\(path)': \(String(cString: strerror(errno)))")
                 state.withLock { s in
