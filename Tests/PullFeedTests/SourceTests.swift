@@ -16,7 +16,9 @@ import Testing
         let counted = first.result?.lines?.count ?? 0
         #expect(counted >= 200 && counted <= 450)
         #expect(first.result?.lines?.first == "line 1")
-        #expect(first.result?.hasMore == (counted < 450))
+        // More may come while counting goes on (it may have counted every line but not yet
+        // seen the end of the file).
+        #expect(counted == 450 || first.result?.hasMore == true)
         let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
         #expect(second.result?.lines?.first == "line 201")
         let third = loadPage(source, queue: source.queue, offset: 400, limit: 200, time: time)
