@@ -31,6 +31,12 @@ public class RefreshFooter: RefreshComponent {
     /// Hidden while the list is empty.
     public var isHidden: Bool { !hasContent }
 
+    /// With no more data to load, whether the input is still open and more may come on its
+    /// own: the footer then reads "Waiting for more..." instead of "No more data".
+    public var isWaitingForMore = false {
+        didSet { if isWaitingForMore != oldValue { notifyChange() } }
+    }
+
     /// Rows the footer occupies below the last row: its own row (1) plus, for the back
     /// footer, the rows pulled past it; 0 while hidden.
     public var visibleHeight: Int { hasContent ? 1 + overscrollRows : 0 }

@@ -34,6 +34,7 @@ public struct RefreshFooterView {
         case (.pulling, .back): glyph = glyphs.upArrow
         default: glyph = " "
         }
+        if footer.state == .noMoreData, footer.isWaitingForMore { return " " + glyph + " " + titles.waitingForMore }
         return " " + glyph + " " + titles.footer(footer.state, kind: footer.kind, selected: selected)
     }
 

@@ -35,6 +35,9 @@ public struct RefreshTitles: Hashable, Sendable {
         }
     }
 
+    /// The footer's title when there is no more data for now but the input is still open.
+    public var waitingForMore: String { language == .simplifiedChinese ? "等待更多数据..." : "Waiting for more..." }
+
     /// The prefix of the last-updated line.
     public var lastUpdatedPrefix: String { language == .simplifiedChinese ? "最后更新：" : "Last updated: " }
     /// The word for today in the last-updated line.

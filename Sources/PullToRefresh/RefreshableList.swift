@@ -332,17 +332,24 @@ public struct RefreshActivity: Equatable, Sendable {
     public var hasMore: Bool
     /// When the data last refreshed successfully (the header's "Last updated").
     public var lastUpdated: Date?
+    /// Nothing more can be loaded now, but the input is still open: more may come on its own
+    /// (a stream). The footer says so instead of "No more data".
+    public var isWaitingForMore: Bool
 
     /// - Parameters:
     ///   - isRefreshing: whether a refresh (header) request is running; false by default.
     ///   - isLoadingMore: whether a load-more (footer) request is running; false by default.
     ///   - hasMore: whether more pages may come; true by default, false shows "No more data".
     ///   - lastUpdated: when the data last refreshed successfully; `nil` (never) by default.
-    public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil) {
+    ///   - isWaitingForMore: whether the input is still open, so more may come without a
+    ///     request ("Waiting for more..." instead of "No more data"); false by default.
+    public init(isRefreshing: Bool = false, isLoadingMore: Bool = false, hasMore: Bool = true, lastUpdated: Date? = nil,
+                isWaitingForMore: Bool = false) {
         self.isRefreshing = isRefreshing
         self.isLoadingMore = isLoadingMore
         self.hasMore = hasMore
         self.lastUpdated = lastUpdated
+        self.isWaitingForMore = isWaitingForMore
     }
 }
 
@@ -366,6 +373,7 @@ extension RefreshableList {
             guard let self else { return }
             defer { old = new; isFirst = false }
             header?.lastUpdated = new.lastUpdated
+            if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
                     header?.beginRefreshing()

@@ -23,7 +23,7 @@ struct FilesDemoEndToEndTests {
         tmux.sendKeys("Up", "Up")
         try tmux.waitFor("Release to refresh")
         try tmux.waitFor("Loading...")
-        try tmux.waitFor("NEW.txt")
+        try tmux.waitFor("NEW.txt", timeout: 30)
 
         tmux.sendKeys("-N", "60", "Down")
         try tmux.waitFor("Files · 71 shown")

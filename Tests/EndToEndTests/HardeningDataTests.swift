@@ -129,13 +129,15 @@ struct HardeningDataTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = HardeningSession.fixture("changing.txt", in: directory, Array((1...300).map { "row \($0)\n" }.joined().utf8))
         let session = try HardeningSession(["--file", path, "--release-delay", "0.1"], directory: directory)
-        try session.tmux.waitFor("200+ items")
+        try session.tmux.waitFor("300 items")
         _ = FileManager.default.createFile(atPath: path, contents: Data("only row\r\nsecond row\r\n".utf8))
         session.tmux.sendKeys("r")
         try session.tmux.waitFor("2 items")
         #expect(session.tmux.capture().contains("›only row"))
         #expect(!session.tmux.capture().contains("␍"))
         unlink(path)
+        // The watched file's deletion is told first; a refresh then fails and keeps the items.
+        try session.tmux.waitFor("File was deleted")
         session.tmux.sendKeys("r")
         let screen = try session.tmux.waitFor("Refresh failed: cannot open")
         #expect(screen.contains("›only row") && screen.contains("second row") && screen.contains("2 items"))

@@ -22,7 +22,8 @@ import TerminalUI
 
     /// Advances virtual time until `done` holds, letting the folder read on its queue finish.
     func settle(_ screen: FilesScreen, until done: () -> Bool) {
-        for _ in 0..<200 where !done() {
+        let deadline = Date().addingTimeInterval(10)
+        while !done(), Date() < deadline {
             time.advance(by: .milliseconds(50))
             usleep(1_000)
             screen.render(on: canvas)

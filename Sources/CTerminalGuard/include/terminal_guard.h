@@ -39,6 +39,9 @@ int pf_forward_signal(int sig, int write_fd);
 int pf_default_signal(int sig);
 /* A close-on-exec, non-blocking pipe. */
 int pf_make_pipe(int fds[2]);
+/* A blocking pipe whose ends are close-on-exec from the moment they exist (pipe2), so a
+   child spawned concurrently by another thread never inherits them. */
+int pf_make_spawn_pipe(int fds[2]);
 /* Runs the emergency restore at exit() (once per process). */
 int pf_register_atexit(void);
 

@@ -1,7 +1,16 @@
 extension FeedReactor {
+    /// Results with more items than this are not compared with the previous one (no new-row
+    /// marks, no "N new items").
+    static let comparedItemLimit = 250_000
+
     /// What a refresh's `page` changes in `state`: nothing is counted on the first load. A page
     /// that says more may follow is a first page only, so nothing counts as gone.
     static func changes(from state: State, to page: Page) -> RefreshChanges {
+        // A result this large (a whole counted file) is not compared: its keys would cost
+        // reading every line and 8 bytes each, against the memory a huge file may use.
+        guard page.lines.count + page.items.count <= comparedItemLimit, state.itemCount <= comparedItemLimit else {
+            return RefreshChanges()
+        }
         let new = ItemKeys.keys(of: page)
         guard state.hasLoaded else { return RefreshChanges(keys: new) }
         return RefreshChanges.between(old: keys(of: state), new: new, countsGone: !page.hasMore)

@@ -41,6 +41,8 @@ public final class FeedReactor: Reactor {
         case showToast(Toast)
         /// The first load failed for this reason (nil: a refresh began or succeeded).
         case setFailure(String?)
+        /// Lines that arrived without a request (a stream, a file that grows or is counted).
+        case caughtUp(Page)
         case hideToast(Int)
         case choose(String)
     }
@@ -53,6 +55,14 @@ public final class FeedReactor: Reactor {
         public var isRefreshing = false
         public var isLoadingMore = false
         public var hasMore = true
+        /// The input is still open (a stream whose writer is there): more lines may come
+        /// without a request even when `hasMore` is false.
+        public var isOpen = false
+        /// The source is still counting its lines (a large file): the count is a lower bound.
+        public var isCounting = false
+        /// While a file is counted, End shows its last lines after the lines counted so far:
+        /// the index of the first of them (the rows show a gap before it). Nil otherwise.
+        public var tailStart: Int?
         /// Whether a refresh has ever succeeded in this run (before that, an empty list is
         /// "loading", not "empty").
         public var hasLoaded = false
@@ -77,7 +87,8 @@ public final class FeedReactor: Reactor {
         /// What the header and footer show: whether a refresh or a load runs, and whether
         /// there is more.
         public var activity: RefreshActivity {
-            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated)
+            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
+                            isWaitingForMore: !hasMore && isOpen)
         }
         public var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
     }
@@ -85,6 +96,8 @@ public final class FeedReactor: Reactor {
     public static let toastDuration: Double = 3
     /// Lines per request when loading the rest of a line source.
     public static let bulkPageSize = 20_000
+    /// Lines read from the end of a file still being counted (End).
+    public static let endPageSize = 1_000
 
     public let initialState: State
     public let reactorStorage = ReactorStorage()
@@ -96,6 +109,10 @@ public final class FeedReactor: Reactor {
     /// Which kind of request just started; in-flight requests of the other kind end on it.
     private let started = PassthroughSubject<RequestKind, Never>()
     private var toastCounter = 0
+    /// A catch-up request (lines that arrived without one) is in flight.
+    private var isCatchingUp = false
+    /// Lines arrived while another request was in flight: catch up when it ends.
+    private var needsCatchUp = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
 
     enum RequestKind { case header, footer }
@@ -123,9 +140,14 @@ public final class FeedReactor: Reactor {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest:
+            if source.readsFromEnd, currentState.isCounting, currentState.tailStart == nil {
+                return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
+            }
+            // An open input is asked again even when it had nothing more a moment ago: End
+            // follows it, and its reader reads only as far as it is asked.
             return source.loadsRestPageByPage
-                ? loadMore(limit: pageSize)
-                : loadMore(limit: max(pageSize, Self.bulkPageSize))
+                ? loadMore(limit: pageSize, whileOpen: true)
+                : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         case .loadThrough(let index):
             return source.loadsRestPageByPage
@@ -156,12 +178,15 @@ public final class FeedReactor: Reactor {
         }
     }
 
-    private func loadMore(limit: Int) -> AnyPublisher<Mutation, Never> {
+    private func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard !state.isLoadingMore, state.hasMore, state.hasLoaded else {
+        guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
             return Empty().eraseToAnyPublisher()
         }
-        return request(.footer, PageRequest(offset: state.itemCount, limit: limit)) { [weak self] result in
+        var pageRequest = PageRequest(offset: state.itemCount, limit: limit)
+        pageRequest.fromEnd = fromEnd
+        pageRequest.readsRest = whileOpen
+        return request(.footer, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
@@ -169,7 +194,7 @@ public final class FeedReactor: Reactor {
                 if let exit = page.exit {
                     return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
                 }
-                return page.hasMore
+                return page.hasMore || page.isOpen
                     ? appended.eraseToAnyPublisher()
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
             case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
@@ -199,9 +224,56 @@ public final class FeedReactor: Reactor {
             return Publishers.Sequence(sequence: endOther + [indicator(true)])
                 .append(result)
                 .append(indicator(false))
+                .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
+    }
+
+    // MARK: Lines that arrive without a request
+
+    /// Answers a change of the source's input: new lines are asked for at once (after the
+    /// request in flight, if any); a file cut shorter or replaced is reloaded with a toast.
+    private func answer(_ change: SourceChange) -> AnyPublisher<Mutation, Never> {
+        switch change {
+        case .grew:
+            return catchUp()
+        case .reset(let reason):
+            let kind: Toast.Kind = reason == .truncated ? .fileTruncated : .fileReplaced
+            return refresh().append(Deferred { [weak self] in self?.toast(kind) ?? Empty().eraseToAnyPublisher() })
+                .eraseToAnyPublisher()
+        case .deleted:
+            return toast(.fileDeleted)
+        }
+    }
+
+    /// Asks for every line that arrived after the ones shown, without an indicator. Another
+    /// request starting cuts it short (its lines would be counted twice); it runs again after.
+    private func catchUp() -> AnyPublisher<Mutation, Never> {
+        let state = currentState
+        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp else {
+            needsCatchUp = true
+            return Empty().eraseToAnyPublisher()
+        }
+        needsCatchUp = false
+        isCatchingUp = true
+        let offset = state.tailStart ?? state.lines.count
+        let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
+        return source.load(PageRequest(offset: offset, limit: 1 << 40, catchUp: true), on: scheduler)
+            .prefix(untilOutputFrom: started)
+            .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
+                guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
+                let caught = Just(Mutation.caughtUp(page))
+                guard let exit = page.exit else { return caught.eraseToAnyPublisher() }
+                return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+            }
+            .handleEvents(receiveCompletion: { _ in done() }, receiveCancel: done)
+            .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
+            .eraseToAnyPublisher()
+    }
+
+    private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
+        needsCatchUp ? catchUp() : Empty().eraseToAnyPublisher()
     }
 
     /// Shows a toast now; hiding it `toastDuration` later (if it is still the same toast)
@@ -217,7 +289,9 @@ public final class FeedReactor: Reactor {
     }
 
     public func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
-        merge(mutation, toastHides).eraseToAnyPublisher()
+        let changes = source.changes(on: scheduler)
+            .flatMap { [weak self] change in self?.answer(change) ?? Empty().eraseToAnyPublisher() }
+        return merge(mutation, toastHides, changes).eraseToAnyPublisher()
     }
 
     public func reduce(state: State, mutation: Mutation) -> State {
@@ -233,8 +307,11 @@ public final class FeedReactor: Reactor {
             state.lines = LineList()
             state.changes = RefreshChanges()
             state.generation &+= 1
+            state.tailStart = nil
             add(page, to: &state)
             state.hasMore = page.hasMore
+            state.isOpen = page.isOpen
+            state.isCounting = page.isCounting
             state.hasLoaded = true
             state.lastUpdated = date
             state.failure = nil
@@ -245,9 +322,28 @@ public final class FeedReactor: Reactor {
             state.changes = changes
             state.headerLines = page.headerLines
         case .append(let page):
+            if page.isEnd { state.tailStart = state.lines.count }
             add(page, to: &state)
-            state.hasMore = page.hasMore
+            state.hasMore = page.hasMore && !page.isEnd
+            state.isOpen = page.isOpen || page.isEnd
+            state.isCounting = page.isCounting
             if case .loadMoreFailed? = state.toast?.kind { state.toast = nil }
+        case .caughtUp(let page):
+            if let tailStart = state.tailStart {
+                // The end is shown after a gap until counting reaches it; then the lines
+                // counted take the place of the head, the gap and the tail at once.
+                guard !page.isCounting else { break }
+                var lines = state.lines.prefix(tailStart)
+                lines.append(page.lines)
+                state.lines = lines
+                state.tailStart = nil
+                state.itemsVersion &+= 1
+            } else if page.count > 0 {
+                add(page, to: &state)
+            }
+            state.hasMore = page.hasMore
+            state.isOpen = page.isOpen
+            state.isCounting = page.isCounting
         case .showToast(let toast):
             state.toast = toast
         case .setFailure(let reason):

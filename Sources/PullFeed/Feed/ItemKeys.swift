@@ -45,6 +45,8 @@ public enum ItemKeys {
                 keys.append(textKey(LineScan.trimmingLineEnd(bytes)))
             case .file(let file, let start, let end):
                 keys.append(key(ofLine: file.line(from: start, to: end)))
+            case .indexed(let index, let lines):
+                for i in lines { keys.append(key(ofLine: index.line(i))) }
             }
         }
     }

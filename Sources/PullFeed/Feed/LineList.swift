@@ -62,6 +62,13 @@ public struct LineList: Sendable, Equatable {
         }
     }
 
+    /// Lines `range` of a counted file, kept as one run of its index.
+    init(index: FileIndex, lines range: Range<Int>) {
+        self.init()
+        guard !range.isEmpty else { return }
+        appendInPlace { pieces in Storage.append(.indexed(index, range), to: &pieces) }
+    }
+
     public var isEmpty: Bool { count == 0 }
 
     public subscript(index: Int) -> String {
@@ -264,6 +271,10 @@ public struct LineList: Sendable, Equatable {
             case .memory(let bytes): appendMemoryLine(bytes, to: &pieces)
             case .raw(let bytes): appendRawLine(bytes, to: &pieces)
             case .file(let file, let start, let end): appendFileLine(file, start: start, end: end, to: &pieces)
+            case .indexed(let index, let lines):
+                let last = pieces.count - 1
+                if last >= 0, pieces[last].appendIndexed(index, lines) { return }
+                pieces.append(.indexed(index, lines: lines))
             }
         }
 

@@ -14,6 +14,9 @@ struct LinePiece {
         /// The lines are the file's bytes from `base`; each range includes its newline, which
         /// is dropped (with a `\r` before it) when the line is read.
         case file(LineFile)
+        /// Lines `base ..< base + count` of a counted file (`FileIndex`): nothing per line is
+        /// kept; each line is found again from the index's nearest mark when read.
+        case indexed(FileIndex)
     }
 
     /// One line as stored, for copying it into another list.
@@ -22,6 +25,8 @@ struct LinePiece {
         /// A line with its line end (`\n`, or none for a last line), as read.
         case raw(UnsafeBufferPointer<UInt8>)
         case file(LineFile, start: Int, end: Int)
+        /// A run of a counted file's lines, copied as one.
+        case indexed(FileIndex, Range<Int>)
     }
 
     /// Memory pieces stop growing past this many bytes, so a long list grows by new pieces
@@ -42,6 +47,11 @@ struct LinePiece {
 
     static func memory() -> LinePiece { LinePiece(backing: .memory, base: 0) }
     static func file(_ file: LineFile, base: Int) -> LinePiece { LinePiece(backing: .file(file), base: base) }
+    static func indexed(_ index: FileIndex, lines: Range<Int>) -> LinePiece {
+        var piece = LinePiece(backing: .indexed(index), base: lines.lowerBound)
+        piece.rawCount = lines.count
+        return piece
+    }
 
     /// An empty raw piece with room for `capacity` bytes.
     static func raw(capacity: Int) -> LinePiece {
@@ -51,8 +61,10 @@ struct LinePiece {
     }
 
     var count: Int {
-        if case .raw = backing { return rawCount }
-        return ends.count
+        switch backing {
+        case .raw, .indexed: return rawCount
+        default: return ends.count
+        }
     }
 
     var byteCount: Int { bytes.count + ends.count * 4 }
@@ -92,7 +104,16 @@ struct LinePiece {
         case .file(let file):
             let r = range(index)
             return file.line(from: base + r.lowerBound, to: base + r.upperBound)
+        case .indexed(let fileIndex):
+            return fileIndex.line(base + index)
         }
+    }
+
+    /// Appends the counted lines `lines`; false unless they follow this piece's in the same index.
+    mutating func appendIndexed(_ index: FileIndex, _ lines: Range<Int>) -> Bool {
+        guard case .indexed(let own) = backing, own === index, lines.lowerBound == base + rawCount else { return false }
+        rawCount += lines.count
+        return true
     }
 
     /// Appends a line as read (with its `\n`, or none for a last line); false if this piece
@@ -135,6 +156,10 @@ struct LinePiece {
     func prefix(_ n: Int) -> LinePiece {
         guard n < count else { return self }
         var piece = self
+        if case .indexed = backing {
+            piece.rawCount = n
+            return piece
+        }
         if case .raw = backing {
             let end = n == 0 ? 0 : range(n - 1).upperBound
             piece.bytes = Array(bytes[0..<end])
@@ -168,6 +193,12 @@ struct LinePiece {
                 }
                 return true
             }
+        case .indexed(let index):
+            for i in range {
+                var text = index.line(base + i)
+                if !text.withUTF8({ body(i, $0) }) { return false }
+            }
+            return true
         case .file(let file):
             var chunk: [UInt8] = []
             var i = range.lowerBound
@@ -215,6 +246,8 @@ struct LinePiece {
                 let r = range(i)
                 body(.file(file, start: base + r.lowerBound, end: base + r.upperBound))
             }
+        case .indexed(let index):
+            if first < count { body(.indexed(index, base + first..<base + count)) }
         }
     }
 }

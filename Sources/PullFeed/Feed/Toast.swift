@@ -11,6 +11,11 @@ public struct Toast: Equatable, Sendable {
         /// A refresh succeeded: `new` items were not in the result before, `gone` items are
         /// no longer there.
         case refreshed(new: Int, gone: Int)
+        /// The file shown was cut shorter, or replaced at its path: it was loaded again.
+        case fileTruncated
+        case fileReplaced
+        /// The file shown was deleted: what was read stays.
+        case fileDeleted
     }
 
     public var id: Int
@@ -19,8 +24,8 @@ public struct Toast: Equatable, Sendable {
     /// Whether the toast says something went wrong (shown in red where there is colour).
     public var isFailure: Bool {
         switch kind {
-        case .noMoreData, .refreshed: false
-        case .refreshFailed, .loadMoreFailed, .commandExited: true
+        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced: false
+        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted: true
         }
     }
 }

@@ -35,7 +35,8 @@ public struct AppStrings: Sendable {
     public var commentMarker: String { unicode ? "💬" : "*" }
 
     /// The title bar's count: `200 items`, or `200+ items` while more may come.
-    public func itemCount(_ n: Int, more: Bool = false) -> String {
+    public func itemCount(_ n: Int, more: Bool = false, counting: Bool = false) -> String {
+        if counting { return text(.countingItems, String(n)) }
         let number = more ? "\(n)+" : "\(n)"
         return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
@@ -62,6 +63,9 @@ public struct AppStrings: Sendable {
             message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
         case .refreshed(let new, let gone):
             refreshed(new: new, gone: gone)
+        case .fileTruncated: text(.fileTruncated)
+        case .fileReplaced: text(.fileReplaced)
+        case .fileDeleted: text(.fileDeleted)
         }
     }
 
@@ -100,6 +104,7 @@ public struct AppStrings: Sendable {
             case ("←", _): out += "Left"
             case ("→", _): out += "Right"
             case ("—", _), ("·", _): out += "-"
+            case ("…", _): out += "..."
             default: out.append(characters[i])
             }
             i += 1

@@ -5,7 +5,7 @@ import PullToRefresh
 /// put in.
 public enum AppText: String, CaseIterable, Sendable {
     // Title bar
-    case itemCount, itemCountOne, liveEvery, livePaused
+    case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following
     // Help line
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     case helpSearch, helpFilter, helpKeys
@@ -17,9 +17,9 @@ public enum AppText: String, CaseIterable, Sendable {
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound
     // List
-    case empty, emptyFailed, addComment, articleHeader, articleHeaderOneComment, columnOffset
+    case empty, emptyFailed, emptyWaiting, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
-    case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage
+    case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted
     case newItems, newItemsOne, noNewItems, goneItems
     // Standard error
     case termFallback, stdinIsTerminal
@@ -37,6 +37,8 @@ extension AppStrings {
         .newItemsOne: "{0} new item",
         .noNewItems: "No new items",
         .goneItems: "{0} gone",
+        .countingItems: "counting… {0}+ items",
+        .following: " · following",
         .helpMove: "↑↓ move",
         .helpPull: "↑ at top: pull to refresh",
         .helpRefresh: "r refresh",
@@ -80,6 +82,8 @@ extension AppStrings {
         .patternNotFound: "Pattern not found: {0}",
         .empty: "Nothing here yet — pull down or press r to refresh",
         .emptyFailed: "{0} — press r to retry",
+        .emptyWaiting: "Waiting for more...",
+        .endGap: "… lines still being counted …",
         .addComment: "Add a comment",
         .articleHeader: "Article {0} {3} {1} {3} {2} comments",
         .articleHeaderOneComment: "Article {0} {3} {1} {3} {2} comment",
@@ -89,6 +93,9 @@ extension AppStrings {
         .noMoreData: "No more data",
         .exitStatus: "exit status {0}",
         .exitStatusMessage: "exit status {0}: {1}",
+        .fileTruncated: "File was truncated; reloaded",
+        .fileReplaced: "File was replaced; reloaded",
+        .fileDeleted: "File was deleted; showing what was read",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
     ]
@@ -104,6 +111,8 @@ extension AppStrings {
         .newItemsOne: "{0} 条新内容",
         .noNewItems: "没有新内容",
         .goneItems: "{0} 条已移除",
+        .countingItems: "正在计数… {0}+ 项",
+        .following: " · 跟随中",
         .helpMove: "↑↓ 移动",
         .helpPull: "顶部按 ↑ 下拉刷新",
         .helpRefresh: "r 刷新",
@@ -147,6 +156,8 @@ extension AppStrings {
         .patternNotFound: "未找到：{0}",
         .empty: "这里还没有内容 — 下拉或按 r 刷新",
         .emptyFailed: "{0} — 按 r 重试",
+        .emptyWaiting: "等待更多数据...",
+        .endGap: "… 其余行仍在计数 …",
         .addComment: "添加评论",
         .articleHeader: "文章 {0} {3} {1} {3} {2} 条评论",
         .articleHeaderOneComment: "文章 {0} {3} {1} {3} {2} 条评论",
@@ -156,6 +167,9 @@ extension AppStrings {
         .noMoreData: "已经全部加载完毕",
         .exitStatus: "退出状态 {0}",
         .exitStatusMessage: "退出状态 {0}：{1}",
+        .fileTruncated: "文件被截断；已重新加载",
+        .fileReplaced: "文件被替换；已重新加载",
+        .fileDeleted: "文件已被删除；显示已读取的内容",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",
     ]

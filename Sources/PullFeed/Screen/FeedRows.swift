@@ -18,11 +18,15 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// The items the last refresh brought, and every item's key.
     private var changes = RefreshChanges()
     private var usesLines = false
+    /// Where the lines read from the end of a file begin, after a gap row (see
+    /// `FeedReactor.State.tailStart`), and the gap row's text.
+    private var gap: (row: Int, text: String)?
     /// Lines fetched lately, by index, for the `generation` they belong to: a line never
     /// changes until a refresh replaces them all, and each frame asks again for the rows it
     /// shows (fetching one reads it back from its file).
     private var recentLines = RecentByIndex<String>()
     private var recentGeneration = -1
+    private var recentTail: Int?
     /// What the article rows were built from: the items version and the comment count of
     /// every section (comments only grow), so a key press that changes neither is free.
     private var builtFrom: (version: Int, comments: Int)?
@@ -35,7 +39,9 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
-            if state.generation != recentGeneration {
+            gap = state.tailStart.map { ($0, strings.text(.endGap)) }
+            if state.generation != recentGeneration || state.tailStart != recentTail {
+                recentTail = state.tailStart
                 recentLines.removeAll()
                 recentGeneration = state.generation
             }
@@ -44,6 +50,7 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
             return
         }
         usesLines = false
+        gap = nil
         lines = LineList()
         recentLines.removeAll()
         let signature = (version: state.itemsVersion, comments: state.sections.reduce(0) { $0 + $1.currentState.article.comments.count })
@@ -78,21 +85,28 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         articleRows = rows
     }
 
-    public var rowCount: Int { usesLines ? lines.count : articleRows.count }
+    public var rowCount: Int { usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count }
 
     public func row(at index: Int) -> ListRow {
-        usesLines ? ListRow(text: line(at: index), isNew: changes.newItems[index]) : articleRows[index].row
+        if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
+        return usesLines ? ListRow(text: line(at: index), isNew: changes.newItems[lineIndex(ofRow: index)]) : articleRows[index].row
+    }
+
+    /// The line at row `index` (rows after the gap row show the line before them).
+    private func lineIndex(ofRow row: Int) -> Int {
+        gap.map { row > $0.row ? row - 1 : row } ?? row
     }
 
     /// The first row of the items the last refresh brought, if any.
     public var firstNewRow: Int? {
         guard let item = changes.newItems.first else { return nil }
-        if usesLines { return item < rowCount ? item : nil }
+        if usesLines { return gap == nil && item < rowCount ? item : nil }
         return articleRows.firstIndex { $0.row.isNew }
     }
 
     public func identity(at index: Int) -> AnyHashable? {
         guard index >= 0, index < rowCount else { return nil }
+        if let gap, index == gap.row { return nil }
         return usesLines ? AnyHashable(lineKey(at: index)) : AnyHashable(articleRows[index].identity)
     }
 
@@ -101,17 +115,20 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
             return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
         }
         let keys = changes.keys
-        if keys.count == rowCount {
+        if gap == nil, keys.count == rowCount {
             return keys.withUnsafeBufferPointer { keys in ListSearch.nearest(to: index, count: keys.count) { keys[$0] == key } }
         }
         return ListSearch.nearest(to: index, count: rowCount) { self.lineKey(at: $0) == key }
     }
 
     private func lineKey(at index: Int) -> UInt64 {
-        index < changes.keys.count ? changes.keys[index] : ItemKeys.key(ofLine: line(at: index))
+        let line = lineIndex(ofRow: index)
+        return gap == nil && line < changes.keys.count ? changes.keys[line] : ItemKeys.key(ofLine: self.line(at: index))
     }
 
-    private func line(at index: Int) -> String {
+    /// The line shown at row `index` (rows after the gap row show the line before them).
+    private func line(at row: Int) -> String {
+        let index = lineIndex(ofRow: row)
         if let line = recentLines[index] { return line }
         let line = lines[index]
         recentLines[index] = line
@@ -119,7 +136,8 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
     }
 
     public func isSelectable(at index: Int) -> Bool {
-        usesLines ? true : articleRows[index].row.isSelectable
+        if let gap, index == gap.row { return false }
+        return usesLines ? true : articleRows[index].row.isSelectable
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's
@@ -133,6 +151,7 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     public func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
+        if let gap, index == gap.row { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }

@@ -78,8 +78,8 @@ public final class FeedScreen: ReactorView {
     private var showsKeys = false
     private var state = FeedReactor.State()
     private var toast: Toast?
-    /// End was pressed while more data was coming: keep following the end as pages arrive.
-    private var followsEnd = false
+    /// Following the end of a line source (End, or the selection on the last row).
+    private var follower = EndFollower()
     /// The help line for each thing Enter can do, made on first use.
     private var helpLines: [AppText?: KeyMap<FeedCommand>] = [:]
     /// The title bar's texts as last laid out, and the item count and width they were made for.
@@ -157,6 +157,7 @@ public final class FeedScreen: ReactorView {
         let replaced = new.generation != old.generation
         let place = replaced ? list.place : nil
         state = new
+        let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced) }
         if new.isRefreshing, !old.isRefreshing {
@@ -164,23 +165,38 @@ public final class FeedScreen: ReactorView {
             nextRefreshKeepsPlace = false
         }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
+            // Input that cannot be read again comes back whole: the place stays.
+            let keepsPlace = !replaced || keepsPlaceOnRefresh
             if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
                 refreshable.reloadData(keeping: place)
             } else {
-                // Input that cannot be read again comes back whole: the place stays.
-                let keepsPlace = !replaced || keepsPlaceOnRefresh
                 refreshable.reloadData(keepingSelection: keepsPlace)
             }
+            if keepsPlace, let tailStart = old.tailStart, new.tailStart == nil {
+                EndFollower.keepDistanceToEnd(list: list, oldSelected: oldSelected, oldRows: oldRows, tailStart: tailStart)
+            }
+            if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
         autoRefresh?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
-        if followsEnd, !new.isLoadingMore {
+        if follower.loadsToEnd, !new.isLoadingMore {
             _ = list.apply(.end)
-            if new.hasMore { reactor?.action.send(.loadRest) } else { followsEnd = false }
+            if new.hasMore { reactor?.action.send(.loadRest) } else { follower.reachedEnd() }
+        }
+        // Lines that arrived on an open input while End follows it: ask for the rest again
+        // (once per new count: an input with nothing more right now is not asked in a loop).
+        if replaced { restAskedAt = 0 }
+        if new.isOpen, !new.isLoadingMore, follower.isFollowing, !follower.loadsToEnd, new.itemCount > restAskedAt {
+            restAskedAt = new.itemCount
+            follower.resumeLoading()
+            reactor?.action.send(.loadRest)
         }
         find.stateDidChange()
         onNeedsRender()
     }
+
+    /// The item count when End last asked an open input for the rest.
+    private var restAskedAt = 0
 
     private var keepsPlaceOnRefresh: Bool { reactor?.source.keepsPlaceOnRefresh ?? false }
 
@@ -189,7 +205,7 @@ public final class FeedScreen: ReactorView {
         // Following the end retries nothing: a failed page stops it (else a broken source
         // would be asked again and again), and so does a move past the loaded rows.
         if case .loadMoreFailed? = toast?.kind {
-            followsEnd = false
+            follower.stop()
             refreshable.cancelPendingRows()
             find.loadFailed()
         }
@@ -256,7 +272,7 @@ public final class FeedScreen: ReactorView {
         case .refresh:
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
-            followsEnd = false
+            follower.stop()
             refreshKeepingPlace()
         case .togglePause:
             guard let autoRefresh else { return }
@@ -297,13 +313,13 @@ public final class FeedScreen: ReactorView {
     private func move(_ command: ListCommand) {
         // Home goes first to the newest items when they are above the view.
         if command == .home, let first = rows.firstNewRow, list.line(ofRow: first) < list.scrollOffset {
-            followsEnd = false
+            follower.stop()
             refreshable.select(row: first)
             return
         }
         refreshable.apply(command)
-        followsEnd = command == .end && state.hasMore && (reactor?.source.printsSelection ?? false)
-        if followsEnd { reactor?.action.send(.loadRest) }
+        follower.moved(command, list: list, linesSource: reactor?.source.printsSelection ?? false, hasMore: state.hasMore)
+        if follower.loadsToEnd { reactor?.action.send(.loadRest) }
         onNeedsRender()
     }
 
@@ -334,7 +350,8 @@ public final class FeedScreen: ReactorView {
         if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
             canvas.fillRow(row, style: .plain)
-            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) } ?? strings.empty
+            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
+                ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
         }
         if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
@@ -380,16 +397,17 @@ public final class FeedScreen: ReactorView {
         canvas.fillRow(row, style: style)
         let more = state.hasMore && state.hasLoaded && (reactor?.source.hasPages ?? true)
         let shown = find.shownItemCount
-        let signature = (shown.map { $0 + 1 } ?? 0) &* 1_000_003 &+ state.itemCount * 2 + (more ? 1 : 0)
+        let following = follower.isFollowing && (state.isOpen || state.isCounting || (reactor?.source.readsFromEnd ?? false))
+        let signature = (shown.map { $0 + 1 } ?? 0) &* 1_000_003 &+ state.itemCount * 8 + (more ? 1 : 0) + (following ? 2 : 0) + (state.isCounting ? 4 : 0)
         if titleBar.count != signature || titleBar.width != width || titleBar.shift != list.horizontalOffset {
             var count = (shown.map { strings.text(.filterCount, String($0), "\(state.itemCount)" + (more ? "+" : "")) }
-                ?? strings.itemCount(state.itemCount, more: more)) + " "
+                ?? strings.itemCount(state.itemCount, more: more, counting: state.isCounting)) + " "
             if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
             if let autoRefresh {
                 count = strings.live(every: autoRefresh.interval, paused: autoRefresh.isPaused) + " \(strings.separator) " + count
             }
             let countWidth = TextWidth.of(count)
-            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "")
+            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "") + (following ? strings.text(.following) : "")
             let room = max(0, width - countWidth - 1)
             titleBar = (signature, width, list.horizontalOffset, TextLayout.truncate(title, toWidth: room), room,
                         width > countWidth ? (count, width - countWidth) : nil)

@@ -12,8 +12,8 @@ import TerminalUI
 
 /// Items from a shell command's output, one per stdout line.
 ///
-/// With `paged == false` (`--command`) the command is run once per refresh and its whole
-/// output is one page. With `paged == true` (`--page-command`) it runs once per page with
+/// With `paged == false` (`--command`) the command is run once per refresh and its output is
+/// streamed: lines show as they come, for as long as it runs (`CommandRun`). With `paged == true` (`--page-command`) it runs once per page with
 /// `PULLFEED_OFFSET`, `PULLFEED_LIMIT` and `PULLFEED_PAGE` (from 0) in its environment, and a
 /// page shorter than the limit means there is no more data.
 ///
@@ -33,6 +33,9 @@ public final class CommandSource: FeedSource {
     public var loadsRestPageByPage: Bool { paged }
 
     let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
+    private let relay = ChangeRelay()
+    /// The `--command` run whose output is shown.
+    private let running = Locked<CommandRun?>(nil)
 
     public init(command: String, paged: Bool, timeout: Double) {
         self.command = command
@@ -40,16 +43,75 @@ public final class CommandSource: FeedSource {
         self.timeout = timeout
     }
 
+    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        relay.changes(on: scheduler)
+    }
+
+    deinit {
+        running.withLock { $0?.stop() }
+    }
+
     public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
-        let environment = paged ? [
+        paged ? loadPage(request, on: scheduler) : loadStream(request, on: scheduler)
+    }
+
+    /// `--command`: a refresh kills the run in progress and starts the command again; its lines
+    /// are offered as they come, and the first page as soon as its output pauses.
+    private func loadStream(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let process = Subprocess(command: command, environment: [:], timeout: timeout)
+        let relay = relay
+        let running = running
+        let timeout = timeout
+        return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
+            let run: CommandRun
+            if request.offset == 0, !request.catchUp {
+                running.withLock { $0?.stop() }
+                do throws(SourceError) {
+                    run = try CommandRun(process) { relay.send(.grew) }
+                } catch {
+                    return .failure(error)
+                }
+                running.withLock { $0 = run }
+                token.onCancel { run.stop() }
+                run.killIfSilent(after: timeout)
+                // The first page waits for the first output (or the end, or the timeout).
+                _ = run.store.state.wait(until: { s in token.isCancelled || s.isClosed || s.lines.count > 0 }) { _ in 0 }
+            } else if let current = running.withLock({ $0 }) {
+                run = current
+            } else {
+                return .failure(SourceError("cancelled"))
+            }
+            do throws(SourceError) {
+                var page = try run.store.page(request, token: token)
+                if !page.isOpen, let output = run.output, run.tellsExit() {
+                    if run.didTimeOut, page.lines.isEmpty, request.offset == 0 {
+                        return .failure(SourceError("command timed out after \(Subprocess.format(timeout)) s"))
+                    }
+                    if output.status != 0 {
+                        if request.offset == 0, !request.catchUp, page.lines.isEmpty {
+                            return .failure(SourceError(Subprocess.failureReason(output)))
+                        }
+                        page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))
+                    }
+                }
+                return .success(page)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// `--page-command`: one run per page, of which only the page's lines are kept.
+    private func loadPage(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let environment = [
             "PULLFEED_OFFSET": String(request.offset),
             "PULLFEED_LIMIT": String(request.limit),
             "PULLFEED_PAGE": String(request.page),
-        ] : [:]
+        ]
         let process = Subprocess(command: command, environment: environment, timeout: timeout)
-        let paged = paged
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
-            switch process.run(token: token) {
+            if request.catchUp { return .success(Page(lines: LineList(), hasMore: true)) }
+            switch process.run(token: token, maxLines: request.limit + 1) {
             case .failure(let error):
                 return .failure(error)
             case .success(let output):
@@ -57,8 +119,8 @@ public final class CommandSource: FeedSource {
                     return .failure(SourceError(Subprocess.failureReason(output)))
                 }
                 var lines = LineList(splitting: output.stdout)
-                let hasMore = paged && lines.count >= request.limit
-                if paged { lines = lines.prefix(request.limit) }
+                let hasMore = lines.count >= request.limit
+                lines = lines.prefix(request.limit)
                 var page = Page(lines: lines, hasMore: hasMore)
                 if output.status != 0 {
                     page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))

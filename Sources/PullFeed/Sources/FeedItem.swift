@@ -16,6 +16,14 @@ public struct Page: Sendable, Equatable {
     public var exit: CommandExit?
     /// Lines shown fixed above the items, not items themselves (`HeaderLinesSource`).
     public var headerLines: [String] = []
+    /// The input is still open: more lines may come later without a request (a stream whose
+    /// writer is still there). `hasMore` then says whether more can be read right now.
+    public var isOpen = false
+    /// The source is still counting its lines (a large file): more lines follow these.
+    public var isCounting = false
+    /// These are the source's last lines, read from its end, not the ones after the lines
+    /// shown (End on a file still being counted).
+    public var isEnd = false
 
     public init(items: [FeedItem], hasMore: Bool) {
         self.items = items
@@ -49,10 +57,19 @@ public struct CommandExit: Sendable, Equatable {
 public struct PageRequest: Hashable, Sendable {
     public var offset: Int
     public var limit: Int
+    /// Asks only for lines that already arrived without a request (`FeedSource.changes`): the
+    /// source answers at once and reads no further for it.
+    public var catchUp = false
+    /// Asks for the last `limit` lines, read from the end (see `FeedSource.readsFromEnd`).
+    public var fromEnd = false
+    /// Part of loading the rest (End): a stream reads on to its end from now on, whatever
+    /// later requests ask, and its lines arrive without a request.
+    public var readsRest = false
 
-    public init(offset: Int, limit: Int) {
+    public init(offset: Int, limit: Int, catchUp: Bool = false) {
         self.offset = offset
         self.limit = limit
+        self.catchUp = catchUp
     }
 
     public var page: Int { limit > 0 ? offset / limit : 0 }

@@ -22,10 +22,17 @@ public protocol FeedSource: AnyObject {
     /// Whether loading the rest (End) must go page after page of the usual size rather than
     /// in large requests (a command that pages by page number). False unless a source says so.
     var loadsRestPageByPage: Bool { get }
+    /// Whether the source can give its last lines before it has counted them all
+    /// (`PageRequest.fromEnd`): End on a large file.
+    var readsFromEnd: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
     /// Whether `scanForMatch` may find matches without loading pages (false: it returns nil).
     var scansWithoutLoading: Bool { get }
+    /// What happens to the input without a request (lines arriving on a stream, a file that
+    /// grows or is replaced), delivered on `scheduler`. The feed answers `.grew` with a
+    /// catch-up request (`PageRequest.catchUp`). Empty for sources that only answer requests.
+    func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never>
     /// Looks for `pattern` in the lines after the first `loaded` ones without loading them
     /// (reading the input sequentially in large chunks), reporting the fraction done now and
     /// then; nil when the source cannot, and its pages must be loaded and searched instead.
@@ -42,6 +49,23 @@ public enum SourceScan: Equatable, Sendable {
     case cancelled
 }
 
+/// Something that happened to a source's input without a request.
+public enum SourceChange: Equatable, Sendable {
+    /// Lines arrived, the input ended, or counting a file moved on: ask for what is new.
+    case grew
+    /// The file was cut shorter, or another file now has its path (log rotation): what is
+    /// shown no longer matches it, and the feed reloads.
+    case reset(ResetReason)
+    /// The file is no longer at its path: what is shown stays, and no more lines come.
+    case deleted
+}
+
+/// Why a file's lines were reloaded.
+public enum ResetReason: Equatable, Sendable {
+    case truncated
+    case replaced
+}
+
 extension FeedSource {
     public var hasPages: Bool { true }
     public var keepsPlaceOnRefresh: Bool { false }
@@ -49,4 +73,8 @@ extension FeedSource {
     public var scansWithoutLoading: Bool { false }
     public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? { nil }
+    public var readsFromEnd: Bool { false }
+    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        Empty().eraseToAnyPublisher()
+    }
 }

@@ -10,88 +10,124 @@ import Glibc
 import OpenCombine
 import TerminalUI
 
-/// The lines of a text file, read page by page. For a regular file a page holds where its
-/// lines are in the file, not their text: lines are read back when shown (`LineFile`), so a
-/// whole file loaded costs 4 bytes a line. A refresh (offset 0) re-reads the file from the
-/// start, so edits, truncation or deletion show up (a deleted file is a failed refresh that
-/// keeps what is on screen). A pipe or FIFO (`--file <(cmd)`) is read once, like standard
-/// input: its lines are kept in memory and a refresh shows them again (`StdinStore`).
+/// The lines of a text file. A regular file is counted in the background and indexed sparsely
+/// (`FileIndex`): its lines are read back from the file when shown, the way `less` works, so a
+/// 1 GB file costs an index of a few hundred KB; the first page is there as soon as it is
+/// counted, End shows the last lines at once by reading backwards from the end, and lines
+/// appended later arrive without a request (the file is watched). A refresh (offset 0) opens
+/// and counts the file again, so edits, truncation or deletion show up (a deleted file is a
+/// failed refresh that keeps what is on screen); a file cut shorter or replaced while shown
+/// is reloaded. A pipe or FIFO (`--file <(cmd)`) is read once, like standard input, as it is
+/// written (`StreamStore`).
 public final class FileSource: FeedSource {
     public let path: String
     public let title: String
     public var stateKey: String { "file:" + absolutePath }
     public let printsSelection = true
+    /// A pipe or FIFO cannot be read again: a refresh shows its lines in place.
+    public var keepsPlaceOnRefresh: Bool { !isRegular }
+    public var readsFromEnd: Bool { isRegular }
 
     private let absolutePath: String
+    /// Whether `path` was a regular file (or missing, which a refresh reports) when opened.
+    let isRegular: Bool
     let queue = DispatchQueue(label: "pullfeed.file-source")
-    private let reader = ReaderSlot()
+    private let relay = ChangeRelay()
+    let current = Locked<FileIndex?>(nil)
+    private var stream: StreamStore?
 
     public init(path: String) {
         self.path = path
         absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
         title = path.split(separator: "/").last.map(String.init) ?? path
+        var info = stat()
+        let kind = stat(path, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        // A missing file or a folder is opened by the first refresh, which says what is wrong.
+        isRegular = kind != S_IFIFO && kind != S_IFCHR && kind != S_IFSOCK
+        if !isRegular {
+            let relay = relay
+            stream = StreamStore(path: path) { relay.send(.grew) }
+        }
+    }
+
+    deinit {
+        current.withLock { $0?.stop() }
+        stream?.stop()
+    }
+
+    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        relay.changes(on: scheduler)
     }
 
     public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
-        let path = path
-        let slot = reader
-        return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
-            do throws(SourceError) {
-                if let once = slot.readOnce {
-                    return .success(try once.page(request, token: token))
+        if let stream {
+            return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
+                do throws(SourceError) {
+                    return .success(try stream.page(request, token: token))
+                } catch {
+                    return .failure(error)
                 }
-                let current: LineReader
-                if request.offset != 0, let existing = slot.reader, existing.linesRead == request.offset {
-                    current = existing
-                } else {
-                    current = try LineReader(path: path)
-                    guard let file = current.file, file.canReadBack else {
-                        // A pipe or FIFO: it is read once, like standard input, and never reopened.
-                        let once = StdinStore(reader: current)
-                        slot.readOnce = once
-                        return .success(try once.page(request, token: token))
-                    }
-                    slot.reader = current
-                    try current.skip(request.offset)
-                }
-                let start = current.position
-                let lines = LineList(file: current.file!, start: start, ends: try current.nextEnds(request.limit, token: token))
-                let hasMore = lines.count == request.limit && !current.isAtEndOfLines
-                return .success(Page(lines: lines, hasMore: hasMore))
-            } catch {
-                slot.reader = nil
-                return .failure(error)
             }
         }
+        let path = path
+        let relay = relay
+        let current = current
+        return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
+            let index: FileIndex
+            if request.offset == 0, !request.catchUp, !request.fromEnd {
+                do throws(SourceError) {
+                    index = try FileIndex(path: path) { change in relay.send(change ?? .grew) }
+                } catch {
+                    return .failure(error)
+                }
+                current.withLock { old in
+                    old?.stop()
+                    old = index
+                }
+            } else if let existing = current.withLock({ $0 }) {
+                index = existing
+            } else {
+                return .failure(SourceError("'\(path)' is not open"))
+            }
+            token.onCancel { [state = index.state] in state.wakeAll() }
+            if request.fromEnd, let page = Self.lastLines(of: index, request) { return .success(page) }
+            let want = request.offset + request.limit
+            let (count, counting) = index.state.wait(until: { s in
+                request.catchUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
+            }) { s in (s.count, s.isCounting) }
+            if token.isCancelled { return .failure(SourceError("cancelled")) }
+            var page = Page(lines: LineList(index: index, lines: request.offset..<max(request.offset, count)), hasMore: counting)
+            page.isCounting = counting
+            return .success(page)
+        }
+    }
+
+    /// The file's last `request.limit` lines while it is still being counted up to them; nil
+    /// once counting is near enough to the end that the lines after `request.offset` will do.
+    private static func lastLines(of index: FileIndex, _ request: PageRequest) -> Page? {
+        let ranges = index.lastLines(request.limit)
+        guard let first = ranges.first else { return nil }
+        let counted = index.state.withLock { s in s.isCounting ? s.scanned : Int.max }
+        guard counted < first.lowerBound else { return nil }
+        var page = Page(lines: LineList(file: index.file, start: first.lowerBound, ends: ranges.map(\.upperBound)), hasMore: true)
+        page.isEnd = true
+        page.isCounting = true
+        return page
     }
 }
 
 extension FileSource {
-    public var scansWithoutLoading: Bool { true }
+    public var scansWithoutLoading: Bool { isRegular }
 
     /// A regular file is searched from where the loaded lines end, in 4 MiB chunks
-    /// (`FileScan`), without loading or indexing its lines.
+    /// (`FileScan`), without loading its lines (the sparse index gives where that is).
     public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? {
-        guard pattern.canScanBytes else { return nil }
-        let slot = reader
-        let start: (LineFile, Int)? = queue.sync {
-            guard slot.readOnce == nil, let reader = slot.reader, reader.linesRead == loaded,
-                  let file = reader.file else { return nil }
-            return (file, reader.position)
-        }
-        guard let (file, offset) = start else { return nil }
-        if let line = FileScan.firstMatch(of: pattern, in: file, from: offset, token: token, progress: progress) {
+        guard pattern.canScanBytes, isRegular, let index = current.withLock({ $0 }), loaded <= index.count else { return nil }
+        let offset = loaded == 0 ? 0 : index.range(of: loaded - 1).upperBound
+        if let line = FileScan.firstMatch(of: pattern, in: index.file, from: offset, token: token, progress: progress) {
             return .found(loaded + line)
         }
         return token.isCancelled ? .cancelled : .notFound
     }
-}
-
-/// What a file source reads from; only touched on the source's serial queue.
-final class ReaderSlot: @unchecked Sendable {
-    /// The regular file's reader that the next page resumes.
-    var reader: LineReader?
-    /// Set once the path turned out to be a pipe or FIFO: everything comes from here from then on.
-    var readOnce: StdinStore?
 }

@@ -29,6 +29,9 @@ final class LineFile: @unchecked Sendable {
     }
 
     static let windowSize = 64 * 1024
+    /// A line longer than this shows its first bytes only (a file of one 100 MB line stays
+    /// quick to draw).
+    static let lineLimit = 1 << 20
 
     /// Opens `path` for reading.
     init(path: String) throws(SourceError) {
@@ -52,6 +55,7 @@ final class LineFile: @unchecked Sendable {
     /// invalid UTF-8 as U+FFFD). Bytes the file no longer has read as nothing.
     func line(from start: Int, to end: Int) -> String {
         guard end > start else { return "" }
+        let end = min(end, start + Self.lineLimit)
         return window.withLock { w in
             if !(start >= w.start && end <= w.start + w.bytes.count) {
                 load(into: &w, around: start, end: end)

@@ -10,19 +10,22 @@ import Glibc
 import OpenCombine
 import TerminalUI
 
-/// Lines piped into standard input, read page by page as the user scrolls. A pipe can be
-/// read only once, so lines already read are kept and a refresh shows all of them again
-/// (and goes on reading where reading stopped).
+/// Lines piped into standard input, shown as they arrive: a reader thread reads the pipe as
+/// it is written (`StreamStore`), the first lines are offered as soon as the input pauses, and
+/// lines that come later are appended without a request. A pipe can be read only once, so
+/// lines already read are kept and a refresh shows all of them again.
 public final class StdinSource: FeedSource {
     public let title = "stdin"
     public let stateKey = "stdin"
     public let printsSelection = true
 
     let queue = DispatchQueue(label: "pullfeed.stdin-source")
-    private let store: StdinStore
+    private let relay = ChangeRelay()
+    private let store: StreamStore
 
     public init(fd: Int32 = STDIN_FILENO) {
-        store = StdinStore(reader: LineReader(fd: fd))
+        let relay = relay
+        store = StreamStore(fd: fd) { relay.send(.grew) }
     }
 
     public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
@@ -35,27 +38,8 @@ public final class StdinSource: FeedSource {
             }
         }
     }
-}
 
-/// Input that can be read only once (standard input, a pipe, a FIFO): the lines read so far are
-/// kept, so a page can be served again. A refresh (offset 0) delivers every line read so far
-/// (at least a page) and goes on reading where reading stopped. Pages share the kept lines'
-/// storage, so the feed showing them costs no second copy. Only touched on its source's
-/// serial queue.
-final class StdinStore: @unchecked Sendable {
-    let reader: LineReader
-    var lines = LineList()
-    init(reader: LineReader) { self.reader = reader }
-
-    /// The lines of `request`, reading more input only as far as it needs.
-    func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
-        let wanted = request.offset == 0 ? max(request.limit, lines.count) : request.offset + request.limit
-        if lines.count < wanted, !reader.isAtEnd {
-            try reader.readLines(wanted - lines.count, into: &lines, token: token)
-        }
-        let end = min(wanted, lines.count)
-        let page = request.offset < end ? lines.slice(request.offset..<end) : LineList()
-        let hasMore = lines.count > end || !reader.isAtEndOfLines
-        return Page(lines: page, hasMore: hasMore)
+    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        relay.changes(on: scheduler)
     }
 }

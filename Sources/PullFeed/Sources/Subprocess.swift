@@ -1,3 +1,5 @@
+import CTerminalGuard
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +10,10 @@ import Glibc
 #endif
 
 /// Runs `/bin/sh -c COMMAND` in its own process group with stdin from /dev/null, collects
-/// stdout and stderr, and kills the whole group (SIGKILL) on cancel or timeout, so no
-/// grandchild outlives a cancelled request.
+/// stdout (as much as is needed) and stderr (64 KiB), and kills the whole group (SIGKILL) on
+/// cancel or timeout, so no grandchild outlives a cancelled request. Its pipes are
+/// close-on-exec from their creation, so commands spawned at the same time from other threads
+/// never hold them open.
 ///
 /// Foundation's `Process` cannot start a child in a new process group, which is why this
 /// uses `posix_spawn` directly.
@@ -24,12 +28,19 @@ struct Subprocess {
     var environment: [String: String]
     var timeout: Double
 
-    /// Runs to completion (blocking the calling thread) or until cancelled/timed out.
-    func run(token: CancellationToken) -> Result<Output, SourceError> {
+    /// A started command: its process (group) and the read ends of its stdout and stderr.
+    struct Spawned {
+        var pid: pid_t
+        var stdout: Int32
+        var stderr: Int32
+    }
+
+    /// Starts the command in its own process group, registered in `ProcessGroups`.
+    func spawn() -> Result<Spawned, SourceError> {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
-        guard makePipe(&outPipe) else { return .failure(SourceError("cannot create a pipe")) }
-        guard makePipe(&errPipe) else {
+        guard pf_make_spawn_pipe(&outPipe) == 0 else { return .failure(SourceError("cannot create a pipe")) }
+        guard pf_make_spawn_pipe(&errPipe) == 0 else {
             close(outPipe[0]); close(outPipe[1])
             return .failure(SourceError("cannot create a pipe"))
         }
@@ -72,27 +83,44 @@ struct Subprocess {
             close(outPipe[0]); close(errPipe[0])
             return .failure(SourceError("cannot run /bin/sh: \(String(cString: strerror(spawnResult)))"))
         }
+        ProcessGroups.insert(pid)
+        return .success(Spawned(pid: pid, stdout: outPipe[0], stderr: errPipe[0]))
+    }
+
+    /// Runs to completion (blocking the calling thread) or until cancelled or timed out, keeping
+    /// at most `maxLines` lines of stdout (then the command is stopped: nothing more is needed)
+    /// and 64 KiB of stderr. The deadline is on the monotonic clock.
+    func run(token: CancellationToken, maxLines: Int = Int.max) -> Result<Output, SourceError> {
+        let spawned: Spawned
+        switch spawn() {
+        case .failure(let error): return .failure(error)
+        case .success(let s): spawned = s
+        }
+        let pid = spawned.pid
         let group = pid
-        ProcessGroups.insert(group)
         defer { ProcessGroups.remove(group) }
         token.onCancel { kill(-group, SIGKILL) }
 
         var output = Output(stdout: [], stderr: [], status: 0)
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         var timedOut = false
-        var open = [outPipe[0], errPipe[0]]
+        var enough = false
+        var lines = 0
+        var open = [spawned.stdout, spawned.stderr]
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty, !token.isCancelled {
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 { timedOut = true; break }
+        while !open.isEmpty, !token.isCancelled, !enough {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { timedOut = true; break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 0.1) * 1000) + 1)
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(deadline - now, 100_000_000) / 1_000_000) + 1)
             if ready < 0 && errno != EINTR { break }
             for p in fds where p.revents != 0 {
                 let n = chunk.withUnsafeMutableBytes { read(p.fd, $0.baseAddress!, $0.count) }
                 if n > 0 {
-                    if p.fd == outPipe[0] {
+                    if p.fd == spawned.stdout {
                         output.stdout.append(contentsOf: chunk[0..<n])
+                        lines += chunk[0..<n].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                        if lines >= maxLines { enough = true }
                     } else if output.stderr.count < 65536 {
                         output.stderr.append(contentsOf: chunk[0..<n])
                     }
@@ -114,7 +142,7 @@ struct Subprocess {
         if timedOut {
             return .failure(SourceError("command timed out after \(Self.format(timeout)) s"))
         }
-        output.status = Self.exitCode(status)
+        output.status = enough ? 0 : Self.exitCode(status)
         return .success(output)
     }
 
@@ -142,13 +170,6 @@ struct Subprocess {
             .first(where: { !$0.allSatisfy(\.isWhitespace) })
             .map(String.init)
     }
-}
-
-/// A pipe whose ends are closed in spawned children (only the dup2'ed copies survive).
-private func makePipe(_ fds: inout [Int32]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
 }
 
 /// Calls `body` with a NULL-terminated C array of the strings.

@@ -1,0 +1,8 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+#include "terminal_guard.h"
+
+int pf_make_spawn_pipe(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}

@@ -1,0 +1,79 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
+
+/// One run of a `--command`, whose stdout is streamed: its lines are shown as they come
+/// (`StreamStore`) and it may run for ever (`journalctl -f`). Stderr is kept up to 64 KiB for
+/// the toast. A refresh stops the run (its whole process group is killed) and starts another.
+final class CommandRun: @unchecked Sendable {
+    let store: StreamStore
+    private let group: pid_t
+    /// How the command ended (its exit code and stderr), once it did.
+    private let ending = Guarded<Subprocess.Output?>(nil)
+    private let timedOut = Locked(false)
+    private let exitTold = Locked(false)
+
+    /// Whether how the command ended is still to be told (true once, for the first caller).
+    func tellsExit() -> Bool {
+        exitTold.withLock { told in
+            defer { told = true }
+            return !told
+        }
+    }
+
+    init(_ process: Subprocess, onChange: @escaping @Sendable () -> Void) throws(SourceError) {
+        let spawned = try process.spawn().get()
+        let group = spawned.pid
+        self.group = group
+        let errors = Locked<[UInt8]>([])
+        let errorsDone = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "pullfeed.command-stderr").async {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(spawned.stderr, $0.baseAddress!, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                errors.withLock { if $0.count < 65536 { $0.append(contentsOf: chunk[0..<n]) } }
+            }
+            close(spawned.stderr)
+            errorsDone.signal()
+        }
+        let ending = ending
+        store = StreamStore(fd: spawned.stdout, closesFD: true, onClose: {
+            var status: Int32 = 0
+            while waitpid(group, &status, 0) < 0 && errno == EINTR {}
+            // Grandchildren that kept running in the group are no longer wanted.
+            kill(-group, SIGKILL)
+            ProcessGroups.remove(group)
+            _ = errorsDone.wait(timeout: .now() + 1)
+            ending.withLock { $0 = Subprocess.Output(stdout: [], stderr: errors.withLock { $0 }, status: Subprocess.exitCode(status)) }
+        }, onChange: onChange)
+    }
+
+    /// Kills the command's process group (its stdout then ends).
+    func stop() {
+        kill(-group, SIGKILL)
+    }
+
+    /// Kills the command if it printed nothing and did not end within `seconds`.
+    func killIfSilent(after seconds: Double) {
+        let timedOut = timedOut
+        let store = store
+        let group = group
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak store] in
+            guard let store else { return }
+            let silent = store.state.withLock { !$0.isClosed && $0.lines.count == 0 }
+            if silent {
+                timedOut.withLock { $0 = true }
+                kill(-group, SIGKILL)
+            }
+        }
+    }
+
+    var didTimeOut: Bool { timedOut.withLock { $0 } }
+
+    /// How the command ended, once its output has ended.
+    var output: Subprocess.Output? { ending.withLock { $0 } }
+}

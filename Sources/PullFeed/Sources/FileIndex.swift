@@ -1,0 +1,298 @@
+import CTerminalGuard
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
+
+/// The lines of a regular file, counted on a thread of its own and indexed sparsely: only
+/// where every `stride`-th line starts is kept (8 bytes per `stride` lines), and the lines in
+/// between are found again when shown, by scanning forward from the nearest mark (the way
+/// `less` finds lines). A 1 GB file of 19 million lines costs an index of about 600 KB.
+///
+/// Once counted, the file is watched (inotify on the file and its folder, or a check every
+/// 250 ms where the kernel has none): lines appended are counted on, and a file cut shorter or
+/// replaced at its path (log rotation) is reported, so the feed reloads instead of showing the
+/// old file's lines as if they were the new one's. Nothing runs while nothing changes.
+final class FileIndex: @unchecked Sendable {
+    static let stride = 256
+    /// How long counting may go on without telling the owner how far it got.
+    static let noticeInterval: UInt64 = 50_000_000
+
+    struct State {
+        /// `marks[k]`: where line `k × stride` starts.
+        var marks: [Int] = [0]
+        /// Lines counted (a last line without a newline included).
+        var count = 0
+        /// Where the next line to count starts.
+        var scanned = 0
+        /// The last counted line has no newline yet (it may still grow).
+        var partial = false
+        /// The file's size when counting last stopped.
+        var size = 0
+        /// Counting has not reached the end of the file yet.
+        var isCounting = true
+        var isStopped = false
+        /// Why the file no longer matches what was counted, once it is so.
+        var reset: ResetReason?
+        var isDeleted = false
+    }
+
+    let file: LineFile
+    let path: String
+    let state = Guarded(State())
+    private let identity: (dev: UInt, ino: UInt)
+    private let onChange: @Sendable (SourceChange?) -> Void
+    private let stopPipe: [Int32]
+    /// The lines of the block last looked up: where each starts, and where the last one ends.
+    private let recentBlock = Locked<(block: Int, starts: [Int])?>(nil)
+
+    /// Opens `path` and starts counting. `onChange(nil)`: counting moved on or lines were
+    /// appended; `onChange(.reset…)`: the file no longer matches; the owner reloads.
+    init(path: String, onChange: @escaping @Sendable (SourceChange?) -> Void) throws(SourceError) {
+        file = try LineFile(path: path)
+        self.path = path
+        self.onChange = onChange
+        var info = stat()
+        fstat(file.fd, &info)
+        identity = (UInt(info.st_dev), UInt(info.st_ino))
+        var fds: [Int32] = [-1, -1]
+        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
+        stopPipe = fds
+        DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
+    }
+
+    deinit {
+        for fd in stopPipe where fd >= 0 { close(fd) }
+    }
+
+    /// Stops counting and watching.
+    func stop() {
+        state.withLock { $0.isStopped = true }
+        var byte: UInt8 = 1
+        if stopPipe[1] >= 0 { _ = write(stopPipe[1], &byte, 1) }
+    }
+
+    var count: Int { state.withLock { $0.count } }
+
+    // MARK: Lines
+
+    /// Where line `index` (< `count`) starts and ends (just after its newline, or at the end of
+    /// the file for a last line without one).
+    func range(of index: Int) -> Range<Int> {
+        let block = index / Self.stride
+        let i = index % Self.stride
+        if let cached = recentBlock.withLock({ $0 }), cached.block == block, i + 1 < cached.starts.count {
+            return cached.starts[i]..<cached.starts[i + 1]
+        }
+        let (start, size, lines) = state.withLock { s -> (Int, Int, Int) in
+            (s.marks[block], s.size, min(Self.stride, s.count - block * Self.stride))
+        }
+        var starts = [start]
+        starts.reserveCapacity(lines + 1)
+        var offset = start
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while starts.count <= lines, offset < size {
+            let want = min(buffer.count, size - offset)
+            let n = buffer.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, want, off_t(offset)) }
+            if n <= 0 { break }
+            buffer.withUnsafeBufferPointer { raw in
+                let chunk = UnsafeBufferPointer(rebasing: raw[0..<n])
+                var from = 0
+                while starts.count <= lines, let newline = LineScan.newline(in: chunk, from: from) {
+                    starts.append(offset + newline + 1)
+                    from = newline + 1
+                }
+            }
+            offset += n
+        }
+        // A last line without a newline ends where the file ended when counted; lines the file
+        // no longer has read as empty.
+        while starts.count <= lines { starts.append(max(starts.last!, min(size, offset))) }
+        recentBlock.withLock { $0 = (block, starts) }
+        return starts[i]..<starts[i + 1]
+    }
+
+    /// The text of line `index`.
+    func line(_ index: Int) -> String {
+        let r = range(of: index)
+        return file.line(from: r.lowerBound, to: r.upperBound)
+    }
+
+    /// Up to `limit` lines at the end of the file, read backwards from its end (as `less`
+    /// shows the end of a file it has not counted): their byte ranges, first to last, read in at
+    /// most a few MiB whatever the file's size.
+    func lastLines(_ limit: Int) -> [Range<Int>] {
+        var info = stat()
+        guard limit > 0, fstat(file.fd, &info) == 0, info.st_size > 0 else { return [] }
+        let size = Int(info.st_size)
+        // Where each line ends, last first; a newline that ends the file ends the last line.
+        var bounds = [size]
+        var position = size
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var budget = 4 << 20
+        var first = true
+        while position > 0, bounds.count <= limit, budget > 0 {
+            let from = max(0, position - buffer.count)
+            let n = buffer.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, position - from, off_t(from)) }
+            if n <= 0 { return [] }
+            var i = n - 1
+            if first, buffer[i] == UInt8(ascii: "\n") { i -= 1 }
+            first = false
+            while i >= 0, bounds.count <= limit {
+                if buffer[i] == UInt8(ascii: "\n") { bounds.append(from + i + 1) }
+                i -= 1
+            }
+            position = from
+            budget -= n
+        }
+        if position == 0, bounds.count <= limit { bounds.append(0) }
+        var ranges: [Range<Int>] = []
+        for k in Swift.stride(from: bounds.count - 1, to: 0, by: -1) { ranges.append(bounds[k]..<bounds[k - 1]) }
+        return ranges
+    }
+
+    // MARK: Counting and watching
+
+    private func run() {
+        var lastNotice: UInt64 = 0
+        let watcher = Watcher(path: path, stopFD: stopPipe[0])
+        while !state.withLock({ $0.isStopped }) {
+            count(lastNotice: &lastNotice)
+            state.withLock { $0.isCounting = false }
+            onChange(nil)
+            // Wait until something happens to the file, then look at it.
+            while true {
+                guard watcher.wait() else { return }
+                if state.withLock({ $0.isStopped }) { return }
+                switch check() {
+                case .none: continue
+                case .grew: break
+                case .reset(let reason):
+                    state.withLock { $0.reset = reason }
+                    onChange(.reset(reason))
+                    return
+                case .deleted:
+                    let first = state.withLock { s -> Bool in
+                        defer { s.isDeleted = true }
+                        return !s.isDeleted
+                    }
+                    if first { onChange(.deleted) }
+                    continue
+                }
+                break
+            }
+        }
+    }
+
+    private enum Finding { case none, grew, reset(ResetReason), deleted }
+
+    /// What changed since the file was last counted.
+    private func check() -> Finding {
+        var atPath = stat()
+        if stat(path, &atPath) != 0 { return .deleted }
+        if UInt(atPath.st_dev) != identity.dev || UInt(atPath.st_ino) != identity.ino { return .reset(.replaced) }
+        var info = stat()
+        guard fstat(file.fd, &info) == 0 else { return .none }
+        let size = Int(info.st_size)
+        let counted = state.withLock { $0.size }
+        if size < counted { return .reset(.truncated) }
+        return size > counted ? .grew : .none
+    }
+
+    /// Counts lines from where counting stopped to the end of the file.
+    private func count(lastNotice: inout UInt64) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var (offset, count, partial) = state.withLock { s -> (Int, Int, Bool) in
+            if s.partial {
+                // The unfinished last line is counted again with what was appended to it.
+                s.partial = false
+                s.count -= 1
+            }
+            return (s.scanned, s.count, false)
+        }
+        var lineStart = offset
+        var marks: [Int] = []
+        while true {
+            if state.withLock({ $0.isStopped }) { return }
+            let n = buffer.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, $0.count, off_t(offset)) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            buffer.withUnsafeBufferPointer { raw in
+                let chunk = UnsafeBufferPointer(rebasing: raw[0..<n])
+                var from = 0
+                while let newline = LineScan.newline(in: chunk, from: from) {
+                    count += 1
+                    lineStart = offset + newline + 1
+                    if count % Self.stride == 0 { marks.append(lineStart) }
+                    from = newline + 1
+                }
+            }
+            offset += n
+            let now = DispatchTime.now().uptimeNanoseconds
+            // A short read ending on a newline is the end of the file: say so together with the
+            // count, so a page that waited for these lines never reads "more" by a race.
+            let reachedEnd = n < buffer.count && offset == lineStart
+            state.withLock { s in
+                s.marks.append(contentsOf: marks)
+                s.count = count
+                s.scanned = lineStart
+                s.size = lineStart
+                if reachedEnd { s.isCounting = false }
+            }
+            marks.removeAll(keepingCapacity: true)
+            if now - lastNotice >= Self.noticeInterval {
+                lastNotice = now
+                onChange(nil)
+            }
+        }
+        if offset > lineStart {
+            // A last line without a newline: shown, and counted again if it grows.
+            partial = true
+        }
+        state.withLock { s in
+            s.marks.append(contentsOf: marks)
+            s.count = count + (partial ? 1 : 0)
+            s.scanned = lineStart
+            s.partial = partial
+            s.size = offset
+        }
+    }
+}
+
+/// Waits for something to happen to a file: inotify on the file and on its folder (a new file
+/// at its path), or a check every 250 ms where inotify is not available.
+private final class Watcher {
+    private let inotify: Int32
+    private let stopFD: Int32
+
+    init(path: String, stopFD: Int32) {
+        self.stopFD = stopFD
+        let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        inotify = fd
+        guard fd >= 0 else { return }
+        let fileMask = UInt32(IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVE_SELF | IN_DELETE_SELF)
+        let folderMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        _ = inotify_add_watch(fd, path, fileMask)
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        _ = inotify_add_watch(fd, folder.isEmpty ? "/" : folder, folderMask)
+    }
+
+    deinit { if inotify >= 0 { close(inotify) } }
+
+    /// Blocks until the file may have changed (true) or the index stops (false).
+    func wait() -> Bool {
+        var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+        if inotify >= 0 { fds.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)) }
+        while true {
+            let ready = poll(&fds, nfds_t(fds.count), inotify >= 0 ? -1 : 250)
+            if ready < 0, errno == EINTR { continue }
+            if fds[0].revents != 0 { return false }
+            if inotify >= 0 {
+                var events = [UInt8](repeating: 0, count: 4096)
+                while events.withUnsafeMutableBytes({ read(inotify, $0.baseAddress!, $0.count) }) > 0 {}
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import CTerminalGuard
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
+
+/// Input that can be read only once and may be slow or never end (standard input, a FIFO, a
+/// command's stdout). A reader thread reads it as it comes and keeps every line read (in raw
+/// pieces, see `LineList`), so that a page can be served again and a refresh shows them all.
+///
+/// Lines are offered as soon as the input pauses, not only in full pages: a request waits
+/// until it has its lines, the input ends, or the reader has read everything written so far
+/// (`isIdle`); `onChange` tells the owner whenever lines arrive or the input ends, so that it
+/// can append them without a request. The reader reads ahead of the lines asked for by at most
+/// `readAhead` bytes, so a fast producer (`cat` of a huge file) is not drained into memory
+/// unless the user asks for its end; memory stays bounded by what was read.
+final class StreamStore: @unchecked Sendable {
+    struct State {
+        var lines = LineList()
+        /// The input ended (end of file, or a read error).
+        var isClosed = false
+        /// The reader has read everything written so far and waits for the writer.
+        var isIdle = false
+        /// Why reading stopped, if it failed.
+        var failure: SourceError?
+        /// Lines that requests asked for.
+        var demand = 0
+        /// Lines handed out so far (a refresh hands out at least as many again).
+        var delivered = 0
+        /// Bytes read so far, and where reading was when it reached `demand`.
+        var bytesRead = 0
+        var aheadFrom: Int?
+        /// The reader must stop (the owner is gone, or a command is replaced).
+        var isStopped = false
+        /// End asked for the rest: read on to the end of the input, not only as far as asked.
+        var readsToEnd = false
+    }
+
+    /// Bytes the reader reads past the lines asked for without being asked.
+    static let readAhead = 1 << 20
+    /// How long lines that arrive without a pause may wait before the owner is told.
+    static let notifyInterval: UInt64 = 50_000_000
+
+    let state = Guarded(State())
+    private var fd: Int32
+    /// Opened by the reader thread (a FIFO's open waits for its writer), when given.
+    private let path: String?
+    private let closesFD: Bool
+    /// Called on the reader thread when lines arrived or the input ended.
+    private let onChange: @Sendable () -> Void
+    /// Called on the reader thread once the input ended, before the last change is told.
+    private let onClose: @Sendable () -> Void
+    /// Written to by `stop()`, so a reader waiting for input wakes up.
+    private let stopPipe: [Int32]
+
+    /// Starts reading `fd` on a thread of its own. `closesFD`: the store owns the descriptor.
+    init(fd: Int32, closesFD: Bool = false, onClose: @escaping @Sendable () -> Void = {}, onChange: @escaping @Sendable () -> Void) {
+        self.fd = fd
+        path = nil
+        self.closesFD = closesFD
+        self.onChange = onChange
+        self.onClose = onClose
+        var fds: [Int32] = [-1, -1]
+        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
+        stopPipe = fds
+        DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
+    }
+
+    /// Opens `path` (a FIFO, or anything else read once) on the reader thread and reads it:
+    /// while a FIFO has no writer, requests see an open input with no lines yet.
+    init(path: String, onChange: @escaping @Sendable () -> Void) {
+        fd = -1
+        self.path = path
+        closesFD = true
+        self.onChange = onChange
+        onClose = {}
+        var fds: [Int32] = [-1, -1]
+        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
+        stopPipe = fds
+        DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
+    }
+
+    deinit {
+        for fd in stopPipe where fd >= 0 { close(fd) }
+    }
+
+    /// Stops reading at the next chance (the descriptor is closed then if the store owns it).
+    func stop() {
+        state.withLock { $0.isStopped = true }
+        var byte: UInt8 = 1
+        if stopPipe[1] >= 0 { _ = write(stopPipe[1], &byte, 1) }
+    }
+
+    /// The lines of `request`. A normal request waits until it has them, the input ended or
+    /// paused; a catch-up request (lines that arrived without one) returns at once and does not
+    /// ask the reader for more.
+    func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
+        let want = request.offset + request.limit
+        if !request.catchUp {
+            token.onCancel { [state] in state.wakeAll() }
+            state.withLock { s in
+                if s.demand < want {
+                    s.demand = want
+                    s.aheadFrom = nil
+                }
+                if request.readsRest { s.readsToEnd = true }
+            }
+        }
+        let result: Result<Page, SourceError> = state.wait(until: { s in
+            request.catchUp || token.isCancelled || s.isClosed || s.isIdle || s.lines.count >= want
+        }) { s in
+            if token.isCancelled { return .failure(SourceError("cancelled")) }
+            let end = request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
+            let last = min(end, s.lines.count)
+            s.delivered = max(s.delivered, last)
+            if let failure = s.failure, last <= request.offset, !request.catchUp { return .failure(failure) }
+            let lines = request.offset < last ? s.lines.slice(request.offset..<last) : LineList()
+            var page = Page(lines: lines, hasMore: s.lines.count > last || (!s.isClosed && !s.isIdle))
+            page.isOpen = !s.isClosed
+            return .success(page)
+        }
+        return try result.get()
+    }
+
+    // MARK: The reader thread
+
+    private func run() {
+        var pending: [UInt8] = []
+        var scanned = 0
+        var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
+        var lastNotice: UInt64 = 0
+        if let path {
+            state.withLock { $0.isIdle = true }
+            onChange()
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            state.withLock { $0.isIdle = false }
+            if fd < 0 {
+                let failure = SourceError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+                state.withLock { s in
+                    s.failure = failure
+                    s.isClosed = true
+                }
+                onChange()
+                return
+            }
+        }
+        defer { if closesFD { close(fd) } }
+        while true {
+            let go = state.wait(until: { s in
+                s.isStopped || s.readsToEnd || s.lines.count < s.demand || s.bytesRead - (s.aheadFrom ?? s.bytesRead) < Self.readAhead
+            }) { s -> Bool in
+                if s.aheadFrom == nil, s.lines.count >= s.demand { s.aheadFrom = s.bytesRead }
+                return !s.isStopped
+            }
+            guard go else { return }
+            var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&probe, 1, 0) == 0 {
+                // Everything written so far is read: offer it now.
+                state.withLock { $0.isIdle = true }
+                onChange()
+                lastNotice = DispatchTime.now().uptimeNanoseconds
+                var fds = [probe, pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+                while fds[0].revents == 0 {
+                    if state.withLock({ $0.isStopped }) { return }
+                    fds[1].revents = 0
+                    _ = poll(&fds, 2, -1)
+                }
+            }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            if n <= 0 {
+                let failure = n < 0 ? SourceError("read failed: \(String(cString: strerror(errno)))") : nil
+                state.withLock { s in
+                    if !pending.isEmpty {
+                        // A stream that ends mid-line: its last line is what came.
+                        pending.withUnsafeBufferPointer { buffer in s.lines.appendRawLines { $0(buffer) } }
+                    }
+                    s.failure = failure
+                }
+                onClose()
+                state.withLock { s in
+                    s.isClosed = true
+                    s.isIdle = true
+                }
+                onChange()
+                return
+            }
+            pending.append(contentsOf: chunk[0..<n])
+            var consumed = 0
+            state.withLock { s in
+                s.isIdle = false
+                s.bytesRead += n
+                pending.withUnsafeBufferPointer { buffer in
+                    guard let first = LineScan.newline(in: buffer, from: scanned) else { return }
+                    var start = 0
+                    var next: Int? = first
+                    s.lines.appendRawLines { add in
+                        while let newline = next {
+                            add(UnsafeBufferPointer(rebasing: buffer[start...newline]))
+                            start = newline + 1
+                            next = LineScan.newline(in: buffer, from: start)
+                        }
+                    }
+                    consumed = start
+                }
+            }
+            if consumed > 0 { pending.removeFirst(consumed) }
+            // The next read scans only what it adds to a long unfinished line.
+            scanned = pending.count
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now - lastNotice >= Self.notifyInterval {
+                lastNotice = now
+                onChange()
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import OpenCombine
+@testable import PullFeed
+import TerminalUI
+import Testing
+
+/// A source whose input the test grows: lines arrive without a request (`changes`), the input
+/// stays open or closes, and, as a large file, it can be counting and read from its end.
+final class LiveSource: FeedSource {
+    let title = "live"
+    let stateKey = "live"
+    let printsSelection = true
+    var readsFromEnd = false
+    var lines: [String]
+    var isOpen = true
+    /// Lines counted so far, while counting (a large file); nil when all are counted.
+    var counted: Int?
+    var requests: [PageRequest] = []
+    let changeSubject = PassthroughSubject<SourceChange, Never>()
+
+    init(lines: [String]) { self.lines = lines }
+
+    func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        changeSubject.eraseToAnyPublisher()
+    }
+
+    /// Lines arrive on the input.
+    func arrive(_ more: [String]) {
+        lines += more
+        changeSubject.send(.grew)
+    }
+
+    func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        requests.append(request)
+        let available = counted ?? lines.count
+        var page: Page
+        if request.fromEnd, counted != nil {
+            page = Page(lines: LineList(Array(lines.suffix(request.limit))), hasMore: true)
+            page.isEnd = true
+            page.isCounting = true
+        } else {
+            let end = request.catchUp || request.offset == 0 ? available : min(available, request.offset + request.limit)
+            let start = min(request.offset, end)
+            page = Page(lines: LineList(Array(lines[start..<end])), hasMore: counted != nil)
+            page.isCounting = counted != nil
+        }
+        page.isOpen = isOpen
+        return Just(.success(page)).receive(on: scheduler).eraseToAnyPublisher()
+    }
+}
+
+@Suite struct LiveSourceTests {
+    static func lines(_ range: ClosedRange<Int>) -> [String] { range.map { "L\($0)" } }
+
+    @Test func linesThatArriveAreAppendedWithoutAKeyAndTheFooterWaits() {
+        let source = LiveSource(lines: Self.lines(1...3))
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix("3 items"))
+        #expect(h.lines[4] == "   Waiting for more...")
+        #expect(!h.text.contains("No more data"))
+        source.arrive(Self.lines(4...5))
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix("5 items"))
+        #expect(h.lines[1] == "›L1")
+        #expect(h.lines[6] == "   Waiting for more...")
+        source.isOpen = false
+        source.arrive([])
+        h.advance(0)
+        #expect(h.lines[6] == "   No more data")
+    }
+
+    @Test func anOpenInputThatSentNothingSaysItWaits() {
+        let source = LiveSource(lines: [])
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[1] == " Waiting for more...")
+        source.arrive(["first"])
+        h.advance(0)
+        #expect(h.lines[1] == "›first")
+    }
+
+    @Test func endFollowsUpStopsAndTheLastRowFollowsAgain() {
+        let source = LiveSource(lines: Self.lines(1...30))
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(!h.lines[0].contains("following"))
+        h.press(.end)
+        h.advance(0)
+        #expect(h.lines[0].hasPrefix(" PullFeed · live · following"))
+        source.arrive(Self.lines(31...35))
+        h.advance(0)
+        #expect(h.lines.contains("›L35"))
+        h.press(.up)
+        #expect(!h.lines[0].contains("following"))
+        source.arrive(Self.lines(36...40))
+        h.advance(0)
+        #expect(h.lines.contains("›L34"))
+        #expect(h.lines[0].hasSuffix("40 items"))
+        h.press(.down, times: 6)
+        #expect(h.lines.contains("›L40"))
+        #expect(h.lines[0].contains("following"))
+        source.arrive(["L41"])
+        h.advance(0)
+        #expect(h.lines.contains("›L41"))
+    }
+
+    @Test func chineseTextsForWaitingAndFollowing() {
+        let source = LiveSource(lines: Self.lines(1...3))
+        let h = ScreenHarness(source: source) { $0.language = .simplifiedChinese }
+        h.advance(0)
+        #expect(h.lines[4] == "   等待更多数据...")
+        h.press(.end)
+        #expect(h.lines[0].contains(" · 跟随中"))
+    }
+
+    @Test func endOnAFileStillCountedShowsItsLastLinesThenTheExactCount() {
+        let source = LiveSource(lines: Self.lines(1...5_000))
+        source.readsFromEnd = true
+        source.isOpen = false
+        source.counted = 300
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix("counting… 300+ items"))
+        h.press(.end)
+        h.advance(0)
+        #expect(source.requests.last?.fromEnd == true)
+        #expect(h.lines.contains("›L5000"))
+        #expect(h.lines[0].hasSuffix("counting… 1300+ items"))
+        h.press(.up, times: 3)
+        #expect(h.lines.contains("›L4997"))
+        // Home and back work meanwhile; the gap between the counted lines and the end shows.
+        h.press(.home)
+        #expect(h.lines[1] == "›L1")
+        h.press(.end)
+        h.press(.pageUp, times: 50)
+        h.press(.end)
+        h.press(.up, times: 3)
+        // Counting done: the exact count, and the selection stays on the same line.
+        source.counted = nil
+        source.changeSubject.send(.grew)
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix("5000 items"))
+        #expect(h.lines.contains("›L4997"))
+        #expect(h.reactor.currentState.tailStart == nil)
+    }
+
+    @Test func theGapRowSitsBetweenTheCountedLinesAndTheEnd() {
+        let source = LiveSource(lines: Self.lines(1...5_000))
+        source.readsFromEnd = true
+        source.counted = 300
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        h.press(.end)
+        h.advance(0)
+        for _ in 0..<60 where !h.text.contains("… lines still being counted …") { h.press(.pageUp) }
+        #expect(h.text.contains("… lines still being counted …"))
+        // The last line counted, the gap, then the first of the last 1,000 lines.
+        let gap = h.lines.firstIndex { $0.contains("… lines still being counted …") } ?? 0
+        #expect(gap == 0 || h.lines[gap - 1].hasSuffix("L300"))
+        #expect(gap + 1 >= 23 || h.lines[gap + 1].hasSuffix("L4001"))
+    }
+
+    @Test func aTruncatedOrReplacedFileReloadsWithAToast() {
+        let source = LiveSource(lines: Self.lines(1...10))
+        source.isOpen = false
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        source.lines = ["new"]
+        source.changeSubject.send(.reset(.truncated))
+        h.advance(0)
+        #expect(h.lines[1] == "›new")
+        #expect(h.lines[23] == " File was truncated; reloaded")
+        source.changeSubject.send(.reset(.replaced))
+        h.advance(0)
+        #expect(h.lines[23] == " File was replaced; reloaded")
+        source.changeSubject.send(.deleted)
+        h.advance(0)
+        #expect(h.lines[23] == " File was deleted; showing what was read")
+        #expect(h.lines[1] == "›new")
+    }
+}
