@@ -10,10 +10,10 @@ import Glibc
 import PullToRefresh
 
 /// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.
-public struct PullFeedCommand: ParsableCommand {
-    public static let version = "0.1.0"
+package struct PullFeedCommand: ParsableCommand {
+    package static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "pullfeed",
         abstract: "A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
         discussion: """
@@ -46,58 +46,58 @@ public struct PullFeedCommand: ParsableCommand {
     }
 
     @Argument(help: ArgumentHelp("A text file to show, as --file does; - reads standard input.", valueName: "file"))
-    public var path: String?
+    package var path: String?
 
     @Option(name: .long, help: ArgumentHelp("Show the lines of a text file (- for standard input).", valueName: "path"))
-    public var file: String?
+    package var file: String?
 
     @Option(name: .long, help: ArgumentHelp("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", valueName: "cmd"))
-    public var command: String?
+    package var command: String?
 
     @Option(name: .customLong("page-command"), help: ArgumentHelp(
         "Like --command, run once per page with PULLFEED_OFFSET, PULLFEED_LIMIT and PULLFEED_PAGE set; a short page means no more data.",
         valueName: "cmd"))
-    public var pageCommand: String?
+    package var pageCommand: String?
 
     @Option(name: .customLong("page-size"), help: "Lines per page for file, stdin and page-command sources.")
-    public var pageSize: Int = Defaults.pageSize
+    package var pageSize: Int = Defaults.pageSize
 
     @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
-    public var footer: FooterStyle = Defaults.footer
+    package var footer: FooterStyle = Defaults.footer
 
     @Option(name: .customLong("release-delay"), help: "Seconds without pull input that count as releasing the pull.")
-    public var releaseDelay: Double = Defaults.releaseDelay
+    package var releaseDelay: Double = Defaults.releaseDelay
 
     @Option(name: .long, help: "Demo: seconds each request takes.")
-    public var latency: Double = Defaults.latency
+    package var latency: Double = Defaults.latency
 
     @Option(name: .customLong("fail-rate"), help: "Demo: probability (0–1) that a request fails.")
-    public var failRate: Double = Defaults.failRate
+    package var failRate: Double = Defaults.failRate
 
     @Option(name: .long, help: "Demo: seed of the random failures.")
-    public var seed: UInt64 = Defaults.seed
+    package var seed: UInt64 = Defaults.seed
 
     @Option(name: .long, help: "Seconds a command may run before it counts as failed.")
-    public var timeout: Double = Defaults.timeout
+    package var timeout: Double = Defaults.timeout
 
     @Option(name: .long, help: ArgumentHelp(
         "Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", valueName: "seconds"))
-    public var every: Double?
+    package var every: Double?
 
     @Option(name: .customLong("header-lines"), help: ArgumentHelp(
         "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
-    public var headerLines: Int = 0
+    package var headerLines: Int = 0
 
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
-    public var lang: String?
+    package var lang: String?
 
     @Flag(name: .customLong("no-color"), help: "Use no colours (also when NO_COLOR is set).")
-    public var noColor = false
+    package var noColor = false
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own selection and copy work; no wheel scrolling).")
-    public var noMouse = false
+    package var noMouse = false
 
-    public init() {}
+    package init() {}
 
     /// The file to show, from the positional argument or `--file`; nil for other sources.
     var filePath: String? { path ?? file }
@@ -113,7 +113,7 @@ public struct PullFeedCommand: ParsableCommand {
         static let timeout = 30.0
     }
 
-    public mutating func validate() throws {
+    package mutating func validate() throws {
         let sources = [path != nil, file != nil, command != nil, pageCommand != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("choose one source: a file, --file, --command or --page-command") }
         if let file, file.isEmpty { throw ValidationError("--file needs a path") }

@@ -11,12 +11,12 @@ import Reactors
 
 /// The "＋ Add a comment" row of an article. Activating it publishes a new comment for its
 /// article on the comment bus; the article's section reactor picks it up.
-public final class AddCommentCellReactor: Reactor {
-    public enum Action { case create }
-    public struct State { public var articleID: Int; public var created: Int }
+package final class AddCommentCellReactor: Reactor {
+    package enum Action { case create }
+    package struct State { package var articleID: Int; package var created: Int }
 
-    public let initialState: State
-    public let reactorStorage = ReactorStorage()
+    package let initialState: State
+    package let reactorStorage = ReactorStorage()
     private let bus: CommentEventBus
     private let nextNumber: () -> Int
 
@@ -26,7 +26,7 @@ public final class AddCommentCellReactor: Reactor {
         self.nextNumber = nextNumber
     }
 
-    public func mutate(action: Action) -> AnyPublisher<Action, Never> {
+    package func mutate(action: Action) -> AnyPublisher<Action, Never> {
         let event = CommentEvent(
             articleID: currentState.articleID,
             comment: Comment(author: "You", text: "New comment #\(nextNumber()) ✍️"))
@@ -37,7 +37,7 @@ public final class AddCommentCellReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    public func reduce(state: State, mutation: Action) -> State {
+    package func reduce(state: State, mutation: Action) -> State {
         var state = state
         state.created += 1
         return state

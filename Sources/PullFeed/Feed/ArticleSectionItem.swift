@@ -1,5 +1,5 @@
 /// One row of an article section, below its header row.
-public enum ArticleSectionItem {
+package enum ArticleSectionItem {
     case text(String)
     case comment(Comment)
     case addComment(AddCommentCellReactor)

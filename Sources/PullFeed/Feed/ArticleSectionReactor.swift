@@ -5,33 +5,33 @@ import Reactors
 /// "＋ Add a comment" row. It listens on the comment bus for comments addressed to its
 /// article and appends them; the feed reactor re-emits its state through
 /// `with(section:)` so the list redraws.
-public final class ArticleSectionReactor: SectionReactor {
-    public enum Action { case appendComment(Comment) }
+package final class ArticleSectionReactor: SectionReactor {
+    package enum Action { case appendComment(Comment) }
 
-    public struct State: SectionReactorState {
-        public var article: Article
-        public let addComment: AddCommentCellReactor
+    package struct State: SectionReactorState {
+        package var article: Article
+        package let addComment: AddCommentCellReactor
 
-        public var sectionItems: [ArticleSectionItem] {
+        package var sectionItems: [ArticleSectionItem] {
             article.body.map(ArticleSectionItem.text)
                 + article.comments.map(ArticleSectionItem.comment)
                 + [.addComment(addComment)]
         }
 
         /// "Article N · author · K comments" (in English).
-        public var headerText: String { headerText(strings: AppStrings(language: .english)) }
+        package var headerText: String { headerText(strings: AppStrings(language: .english)) }
 
         /// The header row in `strings`' language and symbols.
-        public func headerText(strings: AppStrings) -> String {
+        package func headerText(strings: AppStrings) -> String {
             strings.articleHeader(id: article.id, author: article.author, comments: article.comments.count)
         }
     }
 
-    public let initialState: State
-    public let reactorStorage = ReactorStorage()
+    package let initialState: State
+    package let reactorStorage = ReactorStorage()
     private let bus: CommentEventBus
 
-    public init(article: Article, bus: CommentEventBus) {
+    package init(article: Article, bus: CommentEventBus) {
         self.bus = bus
         var counter = article.comments.count
         let cell = AddCommentCellReactor(articleID: article.id, bus: bus) {
@@ -41,7 +41,7 @@ public final class ArticleSectionReactor: SectionReactor {
         initialState = State(article: article, addComment: cell)
     }
 
-    public func transform(mutation: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never> {
+    package func transform(mutation: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never> {
         let id = initialState.article.id
         let fromBus = bus.events
             .filter { $0.articleID == id }
@@ -49,7 +49,7 @@ public final class ArticleSectionReactor: SectionReactor {
         return merge(mutation, fromBus).eraseToAnyPublisher()
     }
 
-    public func reduce(state: State, mutation: Action) -> State {
+    package func reduce(state: State, mutation: Action) -> State {
         var state = state
         switch mutation {
         case .appendComment(let comment):

@@ -18,8 +18,8 @@ import TerminalUI
 /// dropped and its indicator ends. A request already in flight is never sent twice. A
 /// failure keeps every item and raises a toast for `toastDuration` seconds. All waiting
 /// happens on the injected scheduler.
-public final class FeedReactor: Reactor {
-    public enum Action {
+package final class FeedReactor: Reactor {
+    package enum Action {
         case refresh
         case loadMore
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
@@ -31,7 +31,7 @@ public final class FeedReactor: Reactor {
         case loadThrough(Int)
     }
 
-    public enum Mutation {
+    package enum Mutation {
         case setRefreshing(Bool)
         case setLoadingMore(Bool)
         case replace(Page, at: Date)
@@ -47,62 +47,62 @@ public final class FeedReactor: Reactor {
         case choose(String)
     }
 
-    public struct State {
+    package struct State {
         /// Demo sections, one reactor per article.
-        public var sections: [ArticleSectionReactor] = []
+        package var sections: [ArticleSectionReactor] = []
         /// Items of line sources.
-        public var lines = LineList()
-        public var isRefreshing = false
-        public var isLoadingMore = false
-        public var hasMore = true
+        package var lines = LineList()
+        package var isRefreshing = false
+        package var isLoadingMore = false
+        package var hasMore = true
         /// The input is still open (a stream whose writer is there): more lines may come
         /// without a request even when `hasMore` is false.
-        public var isOpen = false
+        package var isOpen = false
         /// The source is still counting its lines (a large file): the count is a lower bound.
-        public var isCounting = false
+        package var isCounting = false
         /// While a file is counted, End shows its last lines after the lines counted so far:
         /// the index of the first of them (the rows show a gap before it). Nil otherwise.
-        public var tailStart: Int?
+        package var tailStart: Int?
         /// Whether a refresh has ever succeeded in this run (before that, an empty list is
         /// "loading", not "empty").
-        public var hasLoaded = false
-        public var lastUpdated: Date?
+        package var hasLoaded = false
+        package var lastUpdated: Date?
         /// Why the first load failed, while nothing has loaded yet: the empty list says it
         /// until the next refresh.
-        public var failure: String?
+        package var failure: String?
         /// Bumped whenever the set of items changes (not for comment edits inside a section).
-        public var itemsVersion = 0
+        package var itemsVersion = 0
         /// Bumped when a refresh replaces the items (the list goes back to the top).
-        public var generation = 0
+        package var generation = 0
         /// What the last refresh changed: the items that are new since the one before, and
         /// every item's identity key.
-        public var changes = RefreshChanges()
+        package var changes = RefreshChanges()
         /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
-        public var headerLines: [String] = []
-        @Pulse public var toast: Toast?
+        package var headerLines: [String] = []
+        @Pulse package var toast: Toast?
         /// The line the user chose with Enter (line sources): the app prints it and exits.
-        @Pulse public var chosenLine: String?
+        @Pulse package var chosenLine: String?
 
-        public var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
+        package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
         /// there is more.
-        public var activity: RefreshActivity {
+        package var activity: RefreshActivity {
             RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
                             isWaitingForMore: !hasMore && isOpen)
         }
-        public var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
+        package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
     }
 
-    public static let toastDuration: Double = 3
+    package static let toastDuration: Double = 3
     /// Lines per request when loading the rest of a line source.
-    public static let bulkPageSize = 20_000
+    package static let bulkPageSize = 20_000
     /// Lines read from the end of a file still being counted (End).
-    public static let endPageSize = 1_000
+    package static let endPageSize = 1_000
 
-    public let initialState: State
-    public let reactorStorage = ReactorStorage()
-    public let source: FeedSource
-    public let pageSize: Int
+    package let initialState: State
+    package let reactorStorage = ReactorStorage()
+    package let source: FeedSource
+    package let pageSize: Int
     private let scheduler: LoopScheduler
     private let now: () -> Date
     private let bus: CommentEventBus
@@ -117,7 +117,7 @@ public final class FeedReactor: Reactor {
 
     enum RequestKind { case header, footer }
 
-    public init(
+    package init(
         source: FeedSource,
         pageSize: Int,
         scheduler: LoopScheduler,
@@ -135,7 +135,7 @@ public final class FeedReactor: Reactor {
         initialState = state
     }
 
-    public func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
+    package func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         switch action {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
@@ -288,13 +288,13 @@ public final class FeedReactor: Reactor {
         return Just(Mutation.showToast(Toast(id: id, kind: kind))).eraseToAnyPublisher()
     }
 
-    public func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
+    package func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
         let changes = source.changes(on: scheduler)
             .flatMap { [weak self] change in self?.answer(change) ?? Empty().eraseToAnyPublisher() }
         return merge(mutation, toastHides, changes).eraseToAnyPublisher()
     }
 
-    public func reduce(state: State, mutation: Mutation) -> State {
+    package func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
         case .setRefreshing(let on):
@@ -371,7 +371,7 @@ public final class FeedReactor: Reactor {
         state.itemsVersion &+= 1
     }
 
-    public func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
+    package func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
         state.with(section: \.sections)
     }
 }

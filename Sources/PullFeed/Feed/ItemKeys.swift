@@ -3,15 +3,15 @@
 /// it: invalid UTF-8 read as U+FFFD, the line end and a `\r` before it left out). Two lines
 /// with the same text have the same key; two different lines share one only by a hash
 /// collision (about one chance in 2^64 per pair). Keys are seeded per process: never store them.
-public enum ItemKeys {
+package enum ItemKeys {
     /// The key of a line of text.
-    public static func key(ofLine line: String) -> UInt64 {
+    package static func key(ofLine line: String) -> UInt64 {
         var line = line
         return line.withUTF8 { hash($0) }
     }
 
     /// The key of an article.
-    public static func key(ofArticle id: Int) -> UInt64 { UInt64(bitPattern: Int64(id)) }
+    package static func key(ofArticle id: Int) -> UInt64 { UInt64(bitPattern: Int64(id)) }
 
     /// The keys of a page's items, in the order the reactor adds them (its `items`, then its
     /// `lines`).

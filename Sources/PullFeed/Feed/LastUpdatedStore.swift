@@ -18,17 +18,17 @@ import Dispatch
 ///
 /// A missing or unreadable file counts as "never"; writes go through a temporary file and
 /// a rename, so an interrupted write never leaves a half-written file.
-public final class LastUpdatedStore: Sendable {
-    public let fileURL: URL?
+package final class LastUpdatedStore: Sendable {
+    package let fileURL: URL?
     /// Runs `recordInBackground(_:for:)` in order, away from the thread that draws frames.
     private let writer = DispatchQueue(label: "pullfeed.last-updated")
 
-    public init(fileURL: URL?) {
+    package init(fileURL: URL?) {
         self.fileURL = fileURL
     }
 
     /// The store at the XDG location for this environment (nil when no home is known).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LastUpdatedStore {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LastUpdatedStore {
         let base: String?
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = state
@@ -41,9 +41,9 @@ public final class LastUpdatedStore: Sendable {
     }
 
     /// How many sources the file remembers at most (the most recently refreshed).
-    public static let maxEntries = 200
+    package static let maxEntries = 200
 
-    public func date(for key: String) -> Date? {
+    package func date(for key: String) -> Date? {
         readAll()[Self.hashedKey(key)].map { Date(timeIntervalSince1970: $0) }
     }
 
@@ -64,7 +64,7 @@ public final class LastUpdatedStore: Sendable {
 
     /// Records `date` for `key`. Returns false (and changes nothing) if the file cannot be written.
     @discardableResult
-    public func record(_ date: Date, for key: String) -> Bool {
+    package func record(_ date: Date, for key: String) -> Bool {
         guard let fileURL else { return false }
         var all = readAll()
         all[Self.hashedKey(key)] = date.timeIntervalSince1970
@@ -118,13 +118,13 @@ public final class LastUpdatedStore: Sendable {
     /// A write ends with an `fsync`, which takes milliseconds on a busy disk; the app records
     /// the first refresh while its first frame is due, so it must not wait for the disk.
     /// Recordings land in the order they were made; `flush()` waits for all of them.
-    public func recordInBackground(_ date: Date, for key: String) {
+    package func recordInBackground(_ date: Date, for key: String) {
         writer.async { self.record(date, for: key) }
     }
 
     /// Waits until every `recordInBackground(_:for:)` made so far has been written (or has
     /// failed). Call it before the process exits, so no recording is lost.
-    public func flush() {
+    package func flush() {
         writer.sync {}
     }
 

@@ -16,26 +16,26 @@ import TerminalUI
 /// in the same storage only widens the view, so a source that keeps every line read (standard
 /// input) and the feed showing them share one copy. That keeps `reduce` O(page), not O(list).
 /// Reading is thread-safe.
-public struct LineList: Sendable, Equatable {
+package struct LineList: Sendable, Equatable {
     private var storage: Storage
     /// The storage index of this list's first line.
     private var start: Int
-    public private(set) var count: Int
+    package private(set) var count: Int
 
-    public init() {
+    package init() {
         storage = Storage()
         start = 0
         count = 0
     }
 
-    public init(_ lines: [String]) {
+    package init(_ lines: [String]) {
         self.init()
         append(contentsOf: lines)
     }
 
     /// The lines of `bytes`: `\n` ends a line, a trailing `\r` is dropped, a final line needs
     /// no newline, invalid UTF-8 becomes U+FFFD when read.
-    public init(splitting bytes: [UInt8]) {
+    package init(splitting bytes: [UInt8]) {
         self.init()
         appendInPlace { pieces in
             bytes.withUnsafeBufferPointer { buffer in
@@ -69,14 +69,14 @@ public struct LineList: Sendable, Equatable {
         appendInPlace { pieces in Storage.append(.indexed(index, range), to: &pieces) }
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    public subscript(index: Int) -> String {
+    package subscript(index: Int) -> String {
         precondition(index >= 0 && index < count, "line index out of range")
         return storage.line(start + index)
     }
 
-    public mutating func append(contentsOf lines: [String]) {
+    package mutating func append(contentsOf lines: [String]) {
         appendInPlace { pieces in
             for line in lines {
                 var line = line
@@ -94,7 +94,7 @@ public struct LineList: Sendable, Equatable {
     /// Appends the lines of `other` in `range` (all of them by default); lines of a file stay
     /// in the file. Lines that follow this list in its own storage, and any lines appended to
     /// an empty list, are shared, not copied.
-    public mutating func append(_ other: LineList, range: Range<Int>? = nil) {
+    package mutating func append(_ other: LineList, range: Range<Int>? = nil) {
         let range = range ?? 0..<other.count
         precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "line range out of bounds")
         guard !range.isEmpty else { return }
@@ -120,14 +120,14 @@ public struct LineList: Sendable, Equatable {
     }
 
     /// The first `n` lines (sharing this list's storage).
-    public func prefix(_ n: Int) -> LineList {
+    package func prefix(_ n: Int) -> LineList {
         var list = self
         list.count = max(0, min(n, count))
         return list
     }
 
     /// The lines in `range` (sharing this list's storage).
-    public func slice(_ range: Range<Int>) -> LineList {
+    package func slice(_ range: Range<Int>) -> LineList {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "line range out of bounds")
         var list = self
         list.start = start + range.lowerBound
@@ -150,14 +150,14 @@ public struct LineList: Sendable, Equatable {
         count = copy.append(ifCountIs: count, body)!
     }
 
-    public static func == (a: LineList, b: LineList) -> Bool {
+    package static func == (a: LineList, b: LineList) -> Bool {
         a.count == b.count && ((a.storage === b.storage && a.start == b.start) || (0..<a.count).allSatisfy { a[$0] == b[$0] })
     }
 
     /// Calls `body` with the index and UTF-8 text (without its line end) of each line in
     /// `range`, in order, until it returns false. Reads in bulk (a file in chunks of about
     /// 1 MiB), without making strings; for search and filter. Thread-safe.
-    public func forEachLineText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+    package func forEachLineText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         let range = range.clamped(to: 0..<count)
         guard !range.isEmpty else { return }
         let (pieces, firstLine) = storage.pieceSnapshot()
@@ -174,7 +174,7 @@ public struct LineList: Sendable, Equatable {
 
     /// Bytes held in memory by this list's storage (for the memory benchmark): line text kept
     /// in memory plus the line index.
-    public var byteCount: Int { storage.byteCount }
+    package var byteCount: Int { storage.byteCount }
 
     /// The pieces and the line count where each starts, behind one lock.
     final class Storage: @unchecked Sendable {

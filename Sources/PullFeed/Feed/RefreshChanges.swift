@@ -3,30 +3,30 @@
 /// gone, and every item's identity key (for keeping the place and the next comparison).
 ///
 /// The reactor works it out when a refresh's result arrives; the screen only shows it.
-public struct RefreshChanges: Sendable, Equatable {
+package struct RefreshChanges: Sendable, Equatable {
     /// One identity key per item of the result, in order (see `ItemKeys`).
-    public var keys: [UInt64]
+    package var keys: [UInt64]
     /// The items of the result that were not in the previous result.
-    public var newItems: RowMarks
+    package var newItems: RowMarks
     /// How many items of the previous result are not in this one.
-    public var goneCount: Int
+    package var goneCount: Int
     /// Whether the counts mean anything: false for the first load, which counts nothing as new.
-    public var isComparison: Bool
+    package var isComparison: Bool
 
-    public init(keys: [UInt64] = [], newItems: RowMarks = RowMarks(), goneCount: Int = 0, isComparison: Bool = false) {
+    package init(keys: [UInt64] = [], newItems: RowMarks = RowMarks(), goneCount: Int = 0, isComparison: Bool = false) {
         self.keys = keys
         self.newItems = newItems
         self.goneCount = goneCount
         self.isComparison = isComparison
     }
 
-    public var newCount: Int { newItems.count }
+    package var newCount: Int { newItems.count }
 
     /// The changes from a result whose items had `old` keys to one whose items have `new` keys.
     /// Equal runs at the start and the end are matched at once; the rest is compared as
     /// multisets: an item is new when its key occurs more often in `new` than in `old` up to
     /// it. `countsGone` false (the new result is only a first page) reports nothing gone.
-    public static func between(old: [UInt64], new: [UInt64], countsGone: Bool = true) -> RefreshChanges {
+    package static func between(old: [UInt64], new: [UInt64], countsGone: Bool = true) -> RefreshChanges {
         var marks = RowMarks(count: new.count)
         if old == new { return RefreshChanges(keys: new, newItems: marks, goneCount: 0, isComparison: true) }
         var prefix = 0
@@ -55,28 +55,28 @@ public struct RefreshChanges: Sendable, Equatable {
 }
 
 /// A set of row indices below a fixed count, one bit each (100,000 rows take 12.5 KB).
-public struct RowMarks: Sendable, Equatable {
+package struct RowMarks: Sendable, Equatable {
     private var words: [UInt64]
     /// How many indices are in the set.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The smallest index in the set.
-    public private(set) var first: Int?
+    package private(set) var first: Int?
 
     /// An empty set for indices `0 ..< count`.
-    public init(count: Int = 0) {
+    package init(count: Int = 0) {
         words = Array(repeating: 0, count: (max(0, count) + 63) / 64)
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Whether `index` is in the set (false outside the range it was made for).
-    public subscript(index: Int) -> Bool {
+    package subscript(index: Int) -> Bool {
         guard index >= 0, index / 64 < words.count else { return false }
         return words[index / 64] & (1 << UInt64(index % 64)) != 0
     }
 
     /// Adds `index` (one of the range the set was made for).
-    public mutating func insert(_ index: Int) {
+    package mutating func insert(_ index: Int) {
         precondition(index >= 0 && index / 64 < words.count, "row mark out of range")
         let bit: UInt64 = 1 << UInt64(index % 64)
         guard words[index / 64] & bit == 0 else { return }

@@ -1,7 +1,7 @@
 /// A short message in the status line, shown for `FeedReactor.toastDuration` seconds.
 /// The screen words it (in the user's language); the reactor only says what happened.
-public struct Toast: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct Toast: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case refreshFailed(reason: String)
         case loadMoreFailed(reason: String)
         case noMoreData
@@ -18,11 +18,11 @@ public struct Toast: Equatable, Sendable {
         case fileDeleted
     }
 
-    public var id: Int
-    public var kind: Kind
+    package var id: Int
+    package var kind: Kind
 
     /// Whether the toast says something went wrong (shown in red where there is colour).
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         switch kind {
         case .noMoreData, .refreshed, .fileTruncated, .fileReplaced: false
         case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted: true

@@ -4,17 +4,17 @@ import PullToRefresh
 /// stderr), looked up by `AppText` key in one table per language, with ASCII stand-ins for its
 /// symbols when the terminal's locale is not UTF-8. The refresh components' titles live in
 /// `RefreshTitles`.
-public struct AppStrings: Sendable {
-    public var language: RefreshLanguage
-    public var unicode: Bool
+package struct AppStrings: Sendable {
+    package var language: RefreshLanguage
+    package var unicode: Bool
 
-    public init(language: RefreshLanguage, unicode: Bool = true) {
+    package init(language: RefreshLanguage, unicode: Bool = true) {
         self.language = language
         self.unicode = unicode
     }
 
     /// The table for `language`.
-    public static func table(for language: RefreshLanguage) -> [AppText: String] {
+    package static func table(for language: RefreshLanguage) -> [AppText: String] {
         switch language {
         case .english: english
         case .simplifiedChinese: simplifiedChinese
@@ -23,38 +23,38 @@ public struct AppStrings: Sendable {
 
     /// The text for `key` with `{0}`, `{1}`, … replaced by `arguments`. A key missing from the
     /// language's table (a test keeps the tables complete) falls back to English.
-    public func text(_ key: AppText, _ arguments: String...) -> String {
+    package func text(_ key: AppText, _ arguments: String...) -> String {
         let text = Self.fill(Self.table(for: language)[key] ?? Self.english[key] ?? key.rawValue, arguments)
         return unicode ? text : Self.asciiFallback(text)
     }
 
     /// Between the parts of the title bar and of a section header.
-    public var separator: String { unicode ? "·" : "-" }
+    package var separator: String { unicode ? "·" : "-" }
 
     /// Before a comment row.
-    public var commentMarker: String { unicode ? "💬" : "*" }
+    package var commentMarker: String { unicode ? "💬" : "*" }
 
     /// The title bar's count: `200 items`, or `200+ items` while more may come.
-    public func itemCount(_ n: Int, more: Bool = false, counting: Bool = false) -> String {
+    package func itemCount(_ n: Int, more: Bool = false, counting: Bool = false) -> String {
         if counting { return text(.countingItems, String(n)) }
         let number = more ? "\(n)+" : "\(n)"
         return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
 
-    public var addComment: String { (unicode ? "＋ " : "+ ") + text(.addComment) }
+    package var addComment: String { (unicode ? "＋ " : "+ ") + text(.addComment) }
 
     /// The empty list's message.
-    public var empty: String { text(.empty) }
+    package var empty: String { text(.empty) }
 
     /// The empty list's message after the first load failed: the reason stays on screen.
-    public func emptyAfterFailure(_ reason: String) -> String { text(.emptyFailed, reason) }
+    package func emptyAfterFailure(_ reason: String) -> String { text(.emptyFailed, reason) }
 
     /// A demo article's section header: "Article 3 · Alice · 2 comments".
-    public func articleHeader(id: Int, author: String, comments: Int) -> String {
+    package func articleHeader(id: Int, author: String, comments: Int) -> String {
         text(comments == 1 ? .articleHeaderOneComment : .articleHeader, String(id), author, String(comments), separator)
     }
 
-    public func toast(_ kind: Toast.Kind) -> String {
+    package func toast(_ kind: Toast.Kind) -> String {
         switch kind {
         case .refreshFailed(let reason): text(.refreshFailed, reason)
         case .loadMoreFailed(let reason): text(.loadMoreFailed, reason)
@@ -71,14 +71,14 @@ public struct AppStrings: Sendable {
 
     /// What a refresh brought: "3 new items", "1 new item", "No new items", followed by
     /// " · 2 gone" when items disappeared.
-    public func refreshed(new: Int, gone: Int) -> String {
+    package func refreshed(new: Int, gone: Int) -> String {
         let counted = new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, String(new))
         return gone > 0 ? counted + " \(separator) " + text(.goneItems, String(gone)) : counted
     }
 
     /// The title's word for an automatic refresh every `seconds` ("every 2s"), or for one
     /// paused.
-    public func live(every seconds: Double, paused: Bool) -> String {
+    package func live(every seconds: Double, paused: Bool) -> String {
         paused ? text(.livePaused) : text(.liveEvery, Self.seconds(seconds))
     }
 

@@ -3,7 +3,7 @@ import PullToRefresh
 /// The key of every text the app shows. Each language's table (`AppStrings.english`,
 /// `AppStrings.simplifiedChinese`) has one entry per key; `{0}`, `{1}`, … stand for the values
 /// put in.
-public enum AppText: String, CaseIterable, Sendable {
+package enum AppText: String, CaseIterable, Sendable {
     // Title bar
     case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following
     // Help line
@@ -27,7 +27,7 @@ public enum AppText: String, CaseIterable, Sendable {
 
 extension AppStrings {
     /// English, the default.
-    public static let english: [AppText: String] = [
+    package static let english: [AppText: String] = [
         .itemCount: "{0} items",
         .itemCountOne: "{0} item",
         .liveEvery: "every {0}s",
@@ -101,7 +101,7 @@ extension AppStrings {
     ]
 
     /// Simplified Chinese (`--lang zh-Hans`, or a zh locale).
-    public static let simplifiedChinese: [AppText: String] = [
+    package static let simplifiedChinese: [AppText: String] = [
         .itemCount: "{0} 项",
         .itemCountOne: "{0} 项",
         .liveEvery: "每 {0} 秒",

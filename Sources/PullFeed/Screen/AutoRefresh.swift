@@ -6,21 +6,21 @@ import TerminalUI
 /// then waits for the load to end, and a refresh in progress sets the next turn itself when it
 /// ends. While paused (`p`) or held (`isHeld`, while a prompt is open), a turn that comes
 /// waits until both are over. The timer runs on the scheduler it is given.
-public final class AutoRefresh {
+package final class AutoRefresh {
     /// Seconds from the end of one refresh to the start of the next.
-    public let interval: Double
+    package let interval: Double
     /// The user paused automatic refreshes.
-    public var isPaused = false {
+    package var isPaused = false {
         didSet { if !isPaused { startIfDue() } }
     }
     /// Something on screen (a search or filter prompt) holds automatic refreshes back.
-    public var isHeld = false {
+    package var isHeld = false {
         didSet { if !isHeld { startIfDue() } }
     }
     /// Whether a turn came and is waiting (paused, held, or behind a load).
-    public private(set) var isDue = false
+    package private(set) var isDue = false
     /// Whether the timer for the next turn is running.
-    public var isWaiting: Bool { timer != nil }
+    package var isWaiting: Bool { timer != nil }
 
     private let scheduler: LoopScheduler
     private let start: () -> Void
@@ -30,14 +30,14 @@ public final class AutoRefresh {
     private var isLoadingMore = false
 
     /// `start` asks for a refresh; `update(isRefreshing:isLoadingMore:)` must follow what runs.
-    public init(interval: Double, scheduler: LoopScheduler, start: @escaping () -> Void) {
+    package init(interval: Double, scheduler: LoopScheduler, start: @escaping () -> Void) {
         self.interval = interval
         self.scheduler = scheduler
         self.start = start
     }
 
     /// Follows the refresh and load indicators of the state that owns them.
-    public func update(isRefreshing: Bool, isLoadingMore: Bool) {
+    package func update(isRefreshing: Bool, isLoadingMore: Bool) {
         let refreshBegan = isRefreshing && !self.isRefreshing
         let refreshEnded = !isRefreshing && self.isRefreshing
         self.isRefreshing = isRefreshing

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// What a key does in the feed. The key table is data (`FeedCommand.keyMap`), so the
 /// status line's help is derived from the same table the input handler uses.
-public enum FeedCommand: Hashable, Sendable {
+package enum FeedCommand: Hashable, Sendable {
     case move(ListCommand)
     case refresh
     case activate
@@ -26,7 +26,7 @@ public enum FeedCommand: Hashable, Sendable {
     /// the help line where it does nothing worth saying. Every binding has a long help text:
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
     /// to the help line.
-    public static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
+    package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
                               sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         return KeyMap([

@@ -5,9 +5,9 @@ import TerminalUI
 /// Line rows are produced on demand, so a million lines cost nothing until drawn.
 /// Rows of items the last refresh brought are marked new; an item's identity (for keeping the
 /// place) is its line's key, or its article's id and the row's place in the article.
-public final class FeedRows: ListDataSource, TextSnapshotProviding {
+package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// What Enter on a row does.
-    public enum Target {
+    package enum Target {
         case none
         case addComment(AddCommentCellReactor)
         case line(String)
@@ -31,10 +31,10 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// every section (comments only grow), so a key press that changes neither is free.
     private var builtFrom: (version: Int, comments: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Rebuilds the rows from `state` (articles are few; lines are not copied).
-    public func update(from state: FeedReactor.State, strings: AppStrings) {
+    package func update(from state: FeedReactor.State, strings: AppStrings) {
         changes = state.changes
         if state.sections.isEmpty {
             usesLines = true
@@ -85,9 +85,9 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         articleRows = rows
     }
 
-    public var rowCount: Int { usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count }
+    package var rowCount: Int { usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count }
 
-    public func row(at index: Int) -> ListRow {
+    package func row(at index: Int) -> ListRow {
         if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
         return usesLines ? ListRow(text: line(at: index), isNew: changes.newItems[lineIndex(ofRow: index)]) : articleRows[index].row
     }
@@ -98,19 +98,19 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
     }
 
     /// The first row of the items the last refresh brought, if any.
-    public var firstNewRow: Int? {
+    package var firstNewRow: Int? {
         guard let item = changes.newItems.first else { return nil }
         if usesLines { return gap == nil && item < rowCount ? item : nil }
         return articleRows.firstIndex { $0.row.isNew }
     }
 
-    public func identity(at index: Int) -> AnyHashable? {
+    package func identity(at index: Int) -> AnyHashable? {
         guard index >= 0, index < rowCount else { return nil }
         if let gap, index == gap.row { return nil }
         return usesLines ? AnyHashable(lineKey(at: index)) : AnyHashable(articleRows[index].identity)
     }
 
-    public func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
+    package func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
         guard usesLines, let key = identity.base as? UInt64 else {
             return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
         }
@@ -135,21 +135,21 @@ public final class FeedRows: ListDataSource, TextSnapshotProviding {
         return line
     }
 
-    public func isSelectable(at index: Int) -> Bool {
+    package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
         return usesLines ? true : articleRows[index].row.isSelectable
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's
     /// read in bulk), article rows copied (they are few).
-    public func textSnapshot() -> any ListTextSnapshot {
+    package func textSnapshot() -> any ListTextSnapshot {
         if usesLines { return LineListSnapshot(lines: lines) }
         var headers: [Int] = []
         for (i, row) in articleRows.enumerated() where row.row.kind == .sectionHeader { headers.append(i) }
         return StringsTextSnapshot(texts: articleRows.map(\.row.text), sectionHeaders: headers)
     }
 
-    public func target(at index: Int) -> Target {
+    package func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target

@@ -20,54 +20,54 @@ import TerminalUI
 /// The reactor's state owns whether a refresh or a load runs and whether there is more; one
 /// `RefreshableList.bind(activity:refresh:loadMore:)` call drives the header and footer from it
 /// and turns their requests into `.refresh` / `.loadMore` actions.
-public final class FeedScreen: ReactorView {
-    public typealias Reactor = FeedReactor
+package final class FeedScreen: ReactorView {
+    package typealias Reactor = FeedReactor
 
     /// How the screen looks and behaves (from the command line).
-    public struct Options {
-        public var language: RefreshLanguage = .english
-        public var footer: FooterStyle = .auto
-        public var releaseDelay: Double = 0.5
+    package struct Options {
+        package var language: RefreshLanguage = .english
+        package var footer: FooterStyle = .auto
+        package var releaseDelay: Double = 0.5
         /// Up presses (or wheel steps) closer together than this are one press held down or
         /// one flick: a burst that arrives at the top does not pull; only a press that begins
         /// while the selection rests at the top does.
-        public var repeatGap: Double = 0.12
-        public var colors = true
-        public var unicode = true
+        package var repeatGap: Double = 0.12
+        package var colors = true
+        package var unicode = true
         /// The time zone the last-updated time is shown in.
-        public var timeZone = LastUpdatedFormatter.localTimeZone()
+        package var timeZone = LastUpdatedFormatter.localTimeZone()
         /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
         /// when asked.
-        public var every: Double?
-        public init() {}
+        package var every: Double?
+        package init() {}
     }
 
-    public let reactorViewStorage = ReactorViewStorage<FeedReactor>()
+    package let reactorViewStorage = ReactorViewStorage<FeedReactor>()
     /// The list with its header and footer attached.
-    public let refreshable: RefreshableList
-    public var list: ListView { refreshable.list }
-    public let header: RefreshHeader
-    public let footer: RefreshFooter
-    public let options: Options
-    public let strings: AppStrings
-    public let keyMap: KeyMap<FeedCommand>
+    package let refreshable: RefreshableList
+    package var list: ListView { refreshable.list }
+    package let header: RefreshHeader
+    package let footer: RefreshFooter
+    package let options: Options
+    package let strings: AppStrings
+    package let keyMap: KeyMap<FeedCommand>
     /// Refreshing by itself (`Options.every`), if asked for.
-    public private(set) var autoRefresh: AutoRefresh?
+    package private(set) var autoRefresh: AutoRefresh?
     /// Set it while a prompt (search, filter) is open: automatic refreshes wait until it is
     /// cleared, then the one that came meanwhile runs.
-    public var isAutoRefreshPaused: Bool {
+    package var isAutoRefreshPaused: Bool {
         get { autoRefresh?.isHeld ?? false }
         set { autoRefresh?.isHeld = newValue }
     }
 
     /// Called when something visible changed; the app renders on its next turn.
-    public var onNeedsRender: () -> Void = {}
+    package var onNeedsRender: () -> Void = {}
     /// Called for `q`/Esc/Ctrl-C.
-    public var onQuit: () -> Void = {}
+    package var onQuit: () -> Void = {}
     /// Called for Ctrl-L: the terminal should repaint everything on the next frame.
-    public var onRedraw: () -> Void = {}
+    package var onRedraw: () -> Void = {}
     /// Called when the user chose a line with Enter (line sources).
-    public var onChoose: (String) -> Void = { _ in }
+    package var onChoose: (String) -> Void = { _ in }
 
     private let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
@@ -91,7 +91,7 @@ public final class FeedScreen: ReactorView {
     private var nextRefreshKeepsPlace = false
     private var refreshKeepsPlace = false
 
-    public init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
+    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
         keyMap = FeedCommand.keyMap(strings: strings)
@@ -128,7 +128,7 @@ public final class FeedScreen: ReactorView {
 
     // MARK: - Binding
 
-    public func bind(reactor: FeedReactor) {
+    package func bind(reactor: FeedReactor) {
         titleBar.width = -1
         refreshable.showsFooter = reactor.source.hasPages
         reactor.state
@@ -215,7 +215,7 @@ public final class FeedScreen: ReactorView {
     // MARK: - Input
 
     /// Handles one input event.
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         if showsKeys, event.isInput {
             showsKeys = false
             onNeedsRender()
@@ -258,14 +258,14 @@ public final class FeedScreen: ReactorView {
 
     /// Ctrl-C (SIGINT): cancels a search, a filter's loading or the prompt; false when there
     /// is none (the app quits).
-    public func interrupt() -> Bool {
+    package func interrupt() -> Bool {
         find.cancel()
     }
 
     /// The size of the last frame (mouse rows are relative to it).
-    public private(set) var lastSize = Size(columns: 80, rows: 24)
+    package private(set) var lastSize = Size(columns: 80, rows: 24)
 
-    public func perform(_ command: FeedCommand) {
+    package func perform(_ command: FeedCommand) {
         switch command {
         case .move(let listCommand):
             move(listCommand)
@@ -340,7 +340,7 @@ public final class FeedScreen: ReactorView {
     // MARK: - Rendering
 
     /// Draws the whole screen from the current state.
-    public func render(on canvas: Canvas) {
+    package func render(on canvas: Canvas) {
         let size = canvas.size
         lastSize = size
         let layout = layout(for: size)

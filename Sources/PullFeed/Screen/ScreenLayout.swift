@@ -3,17 +3,17 @@ import TerminalUI
 /// Where the title bar, the list and the status line go for a terminal size. Any size
 /// works: rows are given up from the chrome first (status, then title), down to a 1×1
 /// list.
-public struct ScreenLayout: Equatable, Sendable {
-    public var size: Size
-    public var titleRow: Int?
-    public var listTop: Int
-    public var listHeight: Int
-    public var statusRow: Int?
+package struct ScreenLayout: Equatable, Sendable {
+    package var size: Size
+    package var titleRow: Int?
+    package var listTop: Int
+    package var listHeight: Int
+    package var statusRow: Int?
     /// The rows under the title for lines shown fixed above the list (`--header-lines`); they
     /// take at most what leaves the list one row.
-    public var fixedRows: Range<Int> = 0..<0
+    package var fixedRows: Range<Int> = 0..<0
 
-    public init(size: Size, fixedLines: Int = 0) {
+    package init(size: Size, fixedLines: Int = 0) {
         self.size = size
         switch size.rows {
         case 0:

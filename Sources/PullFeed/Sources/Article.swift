@@ -1,12 +1,12 @@
 /// A demo article: a section of the feed with its text and comments.
-public struct Article: Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var author: String
-    public var title: String
-    public var body: [String]
-    public var comments: [Comment]
+package struct Article: Sendable, Equatable, Identifiable {
+    package var id: Int
+    package var author: String
+    package var title: String
+    package var body: [String]
+    package var comments: [Comment]
 
-    public init(id: Int, author: String, title: String, body: [String], comments: [Comment]) {
+    package init(id: Int, author: String, title: String, body: [String], comments: [Comment]) {
         self.id = id
         self.author = author
         self.title = title
@@ -16,11 +16,11 @@ public struct Article: Sendable, Equatable, Identifiable {
 }
 
 /// A comment under a demo article.
-public struct Comment: Sendable, Equatable {
-    public var author: String
-    public var text: String
+package struct Comment: Sendable, Equatable {
+    package var author: String
+    package var text: String
 
-    public init(author: String, text: String) {
+    package init(author: String, text: String) {
         self.author = author
         self.text = text
     }

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// A thread-safe "stop" flag for work running off the UI thread, with hooks that run once
 /// when it is cancelled (used to kill a running command).
-public final class CancellationToken: @unchecked Sendable {
+package final class CancellationToken: @unchecked Sendable {
     private struct Status {
         var cancelled = false
         var handlers: [@Sendable () -> Void] = []
@@ -10,12 +10,12 @@ public final class CancellationToken: @unchecked Sendable {
 
     private let status = Locked(Status())
 
-    public init() {}
+    package init() {}
 
-    public var isCancelled: Bool { status.withLock { $0.cancelled } }
+    package var isCancelled: Bool { status.withLock { $0.cancelled } }
 
     /// Runs `handler` when the token is cancelled, or at once if it already is.
-    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    package func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let runNow = status.withLock { s -> Bool in
             if s.cancelled { return true }
             s.handlers.append(handler)
@@ -24,7 +24,7 @@ public final class CancellationToken: @unchecked Sendable {
         if runNow { handler() }
     }
 
-    public func cancel() {
+    package func cancel() {
         let toRun = status.withLock { s -> [@Sendable () -> Void] in
             if s.cancelled { return [] }
             s.cancelled = true

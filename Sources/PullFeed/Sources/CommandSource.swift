@@ -21,29 +21,29 @@ import TerminalUI
 /// `ls` of a missing path all exit non-zero): a non-zero exit adds `Page.exit`. Only a command
 /// that printed nothing on stdout and failed, or that timed out, is a failed request, whose
 /// reason is the first line of stderr.
-public final class CommandSource: FeedSource {
-    public let command: String
-    public let paged: Bool
-    public let timeout: Double
-    public var title: String { command }
-    public var stateKey: String { (paged ? "page-command:" : "command:") + command }
-    public let printsSelection = true
+package final class CommandSource: FeedSource {
+    package let command: String
+    package let paged: Bool
+    package let timeout: Double
+    package var title: String { command }
+    package var stateKey: String { (paged ? "page-command:" : "command:") + command }
+    package let printsSelection = true
     /// A paged command is asked for page after page of the usual size, so that
     /// `PULLFEED_PAGE` always counts pages of `PULLFEED_LIMIT` lines.
-    public var loadsRestPageByPage: Bool { paged }
+    package var loadsRestPageByPage: Bool { paged }
 
     let queue = DispatchQueue(label: "pullfeed.command-source", attributes: .concurrent)
     private let relay = ChangeRelay()
     /// The `--command` run whose output is shown.
     private let running = Locked<CommandRun?>(nil)
 
-    public init(command: String, paged: Bool, timeout: Double) {
+    package init(command: String, paged: Bool, timeout: Double) {
         self.command = command
         self.paged = paged
         self.timeout = timeout
     }
 
-    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+    package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         relay.changes(on: scheduler)
     }
 
@@ -51,7 +51,7 @@ public final class CommandSource: FeedSource {
         running.withLock { $0?.stop() }
     }
 
-    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+    package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         paged ? loadPage(request, on: scheduler) : loadStream(request, on: scheduler)
     }
 

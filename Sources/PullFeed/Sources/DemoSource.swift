@@ -14,26 +14,26 @@ import TerminalUI
 /// seconds on the UI scheduler, failing with probability `failRate`.
 ///
 /// Each refresh produces a newer edition, so a refresh visibly changes the feed.
-public final class DemoSource: FeedSource {
-    public static let pageSize = 10
-    public static let pageCount = 5
+package final class DemoSource: FeedSource {
+    package static let pageSize = 10
+    package static let pageCount = 5
 
-    public let title = "Demo articles"
-    public let stateKey = "demo"
-    public let printsSelection = false
-    public let latency: Double
-    public let failRate: Double
+    package let title = "Demo articles"
+    package let stateKey = "demo"
+    package let printsSelection = false
+    package let latency: Double
+    package let failRate: Double
 
     private var random: SeededRandom
     private var edition = 0
 
-    public init(latency: Double = 0.6, failRate: Double = 0, seed: UInt64 = 1) {
+    package init(latency: Double = 0.6, failRate: Double = 0, seed: UInt64 = 1) {
         self.latency = latency
         self.failRate = failRate
         random = SeededRandom(seed: seed)
     }
 
-    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+    package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         Deferred { [self] () -> AnyPublisher<Result<Page, SourceError>, Never> in
             if request.offset == 0 { edition += 1 }
             let fails = failRate > 0 && random.unit() < failRate
@@ -49,7 +49,7 @@ public final class DemoSource: FeedSource {
     }
 
     /// The articles of one page of one edition (pure, for tests too).
-    public static func page(_ request: PageRequest, edition: Int) -> Page {
+    package static func page(_ request: PageRequest, edition: Int) -> Page {
         let total = pageSize * pageCount
         let start = min(request.offset, total)
         let end = min(request.offset + Swift.min(request.limit, pageSize), total)

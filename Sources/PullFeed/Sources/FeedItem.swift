@@ -1,5 +1,5 @@
 /// One item a source delivers: a demo article or a line of text.
-public enum FeedItem: Sendable, Equatable {
+package enum FeedItem: Sendable, Equatable {
     case article(Article)
     case line(String)
 }
@@ -7,79 +7,79 @@ public enum FeedItem: Sendable, Equatable {
 /// One page a source delivers, and whether more pages follow. Line sources deliver their
 /// lines in `lines` (compact, and for files only byte ranges); `items` holds articles, or
 /// lines given one by one; a page's `items` come before its `lines`.
-public struct Page: Sendable, Equatable {
-    public var items: [FeedItem]
-    public var lines: LineList
-    public var hasMore: Bool
+package struct Page: Sendable, Equatable {
+    package var items: [FeedItem]
+    package var lines: LineList
+    package var hasMore: Bool
     /// Set when the page is a command's output although the command failed: its stdout is
     /// still the result, and the screen tells the user how the command ended.
-    public var exit: CommandExit?
+    package var exit: CommandExit?
     /// Lines shown fixed above the items, not items themselves (`HeaderLinesSource`).
-    public var headerLines: [String] = []
+    package var headerLines: [String] = []
     /// The input is still open: more lines may come later without a request (a stream whose
     /// writer is still there). `hasMore` then says whether more can be read right now.
-    public var isOpen = false
+    package var isOpen = false
     /// The source is still counting its lines (a large file): more lines follow these.
-    public var isCounting = false
+    package var isCounting = false
     /// These are the source's last lines, read from its end, not the ones after the lines
     /// shown (End on a file still being counted).
-    public var isEnd = false
+    package var isEnd = false
 
-    public init(items: [FeedItem], hasMore: Bool) {
+    package init(items: [FeedItem], hasMore: Bool) {
         self.items = items
         lines = LineList()
         self.hasMore = hasMore
     }
 
-    public init(lines: LineList, hasMore: Bool) {
+    package init(lines: LineList, hasMore: Bool) {
         items = []
         self.lines = lines
         self.hasMore = hasMore
     }
 
     /// Items and lines together.
-    public var count: Int { items.count + lines.count }
+    package var count: Int { items.count + lines.count }
 }
 
 /// How a command that still printed a result ended: its non-zero exit status and the first
 /// non-empty line of its stderr, if any.
-public struct CommandExit: Sendable, Equatable {
-    public var status: Int32
-    public var message: String?
+package struct CommandExit: Sendable, Equatable {
+    package var status: Int32
+    package var message: String?
 
-    public init(status: Int32, message: String?) {
+    package init(status: Int32, message: String?) {
         self.status = status
         self.message = message
     }
 }
 
 /// Which slice of a source to load. `page` counts from 0.
-public struct PageRequest: Hashable, Sendable {
-    public var offset: Int
-    public var limit: Int
+package struct PageRequest: Hashable, Sendable {
+    package var offset: Int
+    package var limit: Int
     /// Asks only for lines that already arrived without a request (`FeedSource.changes`): the
     /// source answers at once and reads no further for it.
-    public var catchUp = false
+    package var catchUp = false
     /// Asks for the last `limit` lines, read from the end (see `FeedSource.readsFromEnd`).
-    public var fromEnd = false
+    package var fromEnd = false
     /// Part of loading the rest (End): a stream reads on to its end from now on, whatever
     /// later requests ask, and its lines arrive without a request.
-    public var readsRest = false
+    package var readsRest = false
 
-    public init(offset: Int, limit: Int, catchUp: Bool = false) {
+    package init(offset: Int, limit: Int, catchUp: Bool = false) {
         self.offset = offset
         self.limit = limit
         self.catchUp = catchUp
     }
 
-    public var page: Int { limit > 0 ? offset / limit : 0 }
+    package var page: Int { limit > 0 ? offset / limit : 0 }
 }
 
 /// Why a request failed, in words a user can act on (shown as "Refresh failed: <reason>").
-public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var reason: String
+package struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

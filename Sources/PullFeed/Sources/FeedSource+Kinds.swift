@@ -1,10 +1,10 @@
 /// How each source pages and refreshes, where it differs from the defaults.
 extension CommandSource {
     /// `--command` runs once per refresh and its output is the one page; `--page-command` pages.
-    public var hasPages: Bool { paged }
+    package var hasPages: Bool { paged }
 }
 
 extension StdinSource {
     /// Standard input cannot be read again: a refresh shows every line read, in place.
-    public var keepsPlaceOnRefresh: Bool { true }
+    package var keepsPlaceOnRefresh: Bool { true }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// `load` returns a publisher that emits exactly one result and completes; cancelling the
 /// subscription cancels the work (a running command is killed).
-public protocol FeedSource: AnyObject {
+package protocol FeedSource: AnyObject {
     /// Shown in the title bar, e.g. "Demo articles" or a file name.
     var title: String { get }
     /// Identifies the source across runs (the last-updated time is stored under it).
@@ -42,7 +42,7 @@ public protocol FeedSource: AnyObject {
 }
 
 /// What a search through the lines a source has not loaded yet found.
-public enum SourceScan: Equatable, Sendable {
+package enum SourceScan: Equatable, Sendable {
     /// The first match is on line `index` of the source (counting the loaded lines).
     case found(Int)
     case notFound
@@ -50,7 +50,7 @@ public enum SourceScan: Equatable, Sendable {
 }
 
 /// Something that happened to a source's input without a request.
-public enum SourceChange: Equatable, Sendable {
+package enum SourceChange: Equatable, Sendable {
     /// Lines arrived, the input ended, or counting a file moved on: ask for what is new.
     case grew
     /// The file was cut shorter, or another file now has its path (log rotation): what is
@@ -61,20 +61,20 @@ public enum SourceChange: Equatable, Sendable {
 }
 
 /// Why a file's lines were reloaded.
-public enum ResetReason: Equatable, Sendable {
+package enum ResetReason: Equatable, Sendable {
     case truncated
     case replaced
 }
 
 extension FeedSource {
-    public var hasPages: Bool { true }
-    public var keepsPlaceOnRefresh: Bool { false }
-    public var loadsRestPageByPage: Bool { false }
-    public var scansWithoutLoading: Bool { false }
-    public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+    package var hasPages: Bool { true }
+    package var keepsPlaceOnRefresh: Bool { false }
+    package var loadsRestPageByPage: Bool { false }
+    package var scansWithoutLoading: Bool { false }
+    package func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? { nil }
-    public var readsFromEnd: Bool { false }
-    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+    package var readsFromEnd: Bool { false }
+    package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         Empty().eraseToAnyPublisher()
     }
 }

@@ -19,14 +19,14 @@ import TerminalUI
 /// failed refresh that keeps what is on screen); a file cut shorter or replaced while shown
 /// is reloaded. A pipe or FIFO (`--file <(cmd)`) is read once, like standard input, as it is
 /// written (`StreamStore`).
-public final class FileSource: FeedSource {
-    public let path: String
-    public let title: String
-    public var stateKey: String { "file:" + absolutePath }
-    public let printsSelection = true
+package final class FileSource: FeedSource {
+    package let path: String
+    package let title: String
+    package var stateKey: String { "file:" + absolutePath }
+    package let printsSelection = true
     /// A pipe or FIFO cannot be read again: a refresh shows its lines in place.
-    public var keepsPlaceOnRefresh: Bool { !isRegular }
-    public var readsFromEnd: Bool { isRegular }
+    package var keepsPlaceOnRefresh: Bool { !isRegular }
+    package var readsFromEnd: Bool { isRegular }
 
     private let absolutePath: String
     /// Whether `path` was a regular file (or missing, which a refresh reports) when opened.
@@ -36,7 +36,7 @@ public final class FileSource: FeedSource {
     let current = Locked<FileIndex?>(nil)
     private var stream: StreamStore?
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
         absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
         title = path.split(separator: "/").last.map(String.init) ?? path
@@ -55,11 +55,11 @@ public final class FileSource: FeedSource {
         stream?.stop()
     }
 
-    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+    package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         relay.changes(on: scheduler)
     }
 
-    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+    package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         if let stream {
             return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
                 do throws(SourceError) {
@@ -117,11 +117,11 @@ public final class FileSource: FeedSource {
 }
 
 extension FileSource {
-    public var scansWithoutLoading: Bool { isRegular }
+    package var scansWithoutLoading: Bool { isRegular }
 
     /// A regular file is searched from where the loaded lines end, in 4 MiB chunks
     /// (`FileScan`), without loading its lines (the sparse index gives where that is).
-    public func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+    package func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? {
         guard pattern.canScanBytes, isRegular, let index = current.withLock({ $0 }), loaded <= index.count else { return nil }
         let offset = loaded == 0 ? 0 : index.range(of: loaded - 1).upperBound

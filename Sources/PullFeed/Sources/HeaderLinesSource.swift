@@ -5,23 +5,23 @@ import TerminalUI
 /// of `ps aux` or `kubectl get`), not items: every first page is asked for `count` more lines,
 /// which it gives as `Page.headerLines`; later pages are asked for from `count` lines further.
 /// So the header is read again on every refresh and is never selected, searched or counted.
-public final class HeaderLinesSource: FeedSource {
-    public let base: FeedSource
-    public let count: Int
+package final class HeaderLinesSource: FeedSource {
+    package let base: FeedSource
+    package let count: Int
 
-    public init(_ base: FeedSource, count: Int) {
+    package init(_ base: FeedSource, count: Int) {
         self.base = base
         self.count = max(0, count)
     }
 
-    public var title: String { base.title }
-    public var stateKey: String { base.stateKey }
-    public var printsSelection: Bool { base.printsSelection }
-    public var hasPages: Bool { base.hasPages }
-    public var keepsPlaceOnRefresh: Bool { base.keepsPlaceOnRefresh }
-    public var loadsRestPageByPage: Bool { base.loadsRestPageByPage }
+    package var title: String { base.title }
+    package var stateKey: String { base.stateKey }
+    package var printsSelection: Bool { base.printsSelection }
+    package var hasPages: Bool { base.hasPages }
+    package var keepsPlaceOnRefresh: Bool { base.keepsPlaceOnRefresh }
+    package var loadsRestPageByPage: Bool { base.loadsRestPageByPage }
 
-    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+    package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let count = count
         guard request.offset == 0 else {
             return base.load(PageRequest(offset: request.offset + count, limit: request.limit), on: scheduler)

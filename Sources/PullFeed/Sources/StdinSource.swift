@@ -14,21 +14,21 @@ import TerminalUI
 /// it is written (`StreamStore`), the first lines are offered as soon as the input pauses, and
 /// lines that come later are appended without a request. A pipe can be read only once, so
 /// lines already read are kept and a refresh shows all of them again.
-public final class StdinSource: FeedSource {
-    public let title = "stdin"
-    public let stateKey = "stdin"
-    public let printsSelection = true
+package final class StdinSource: FeedSource {
+    package let title = "stdin"
+    package let stateKey = "stdin"
+    package let printsSelection = true
 
     let queue = DispatchQueue(label: "pullfeed.stdin-source")
     private let relay = ChangeRelay()
     private let store: StreamStore
 
-    public init(fd: Int32 = STDIN_FILENO) {
+    package init(fd: Int32 = STDIN_FILENO) {
         let relay = relay
         store = StreamStore(fd: fd) { relay.send(.grew) }
     }
 
-    public func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+    package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let store = store
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             do throws(SourceError) {
@@ -39,7 +39,7 @@ public final class StdinSource: FeedSource {
         }
     }
 
-    public func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+    package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         relay.changes(on: scheduler)
     }
 }
