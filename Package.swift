@@ -90,9 +90,11 @@ let package = Package(
             name: "ReactorsTests",
             dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
+        // What more than one test target uses (the C library's widths, as terminals measure).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+            dependencies: ["TerminalUI", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
             name: "CursesBackendTests",
@@ -112,6 +114,6 @@ let package = Package(
             dependencies: ["files-demo", "TerminalUI", "PullToRefresh",
                            .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Text in scripts whose characters are several scalars, through the real binary in tmux:
 /// every scalar is on screen, each row ends at the right edge at the latest, and a character

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TerminalUI
 
 /// Text in scripts whose characters are several scalars: every scalar reaches the terminal,

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TerminalUI
 
 /// `TextWidth`'s widths (the table `Scripts/generate-width-table.py` generates, and the

@@ -1,4 +1,3 @@
-import CTerminalGuard
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +42,7 @@ final class FileIndex: @unchecked Sendable {
     let state = Guarded(State())
     private let identity: (dev: UInt, ino: UInt)
     private let onChange: @Sendable (SourceChange?) -> Void
-    private let stopPipe: [Int32]
+    private let stopPipe: StopPipe
     /// The lines of the block last looked up: where each starts, and where the last one ends.
     private let recentBlock = Locked<(block: Int, starts: [Int])?>(nil)
 
@@ -56,21 +55,14 @@ final class FileIndex: @unchecked Sendable {
         var info = stat()
         fstat(file.fd, &info)
         identity = (UInt(info.st_dev), UInt(info.st_ino))
-        var fds: [Int32] = [-1, -1]
-        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
-        stopPipe = fds
+        stopPipe = StopPipe()
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
-    }
-
-    deinit {
-        for fd in stopPipe where fd >= 0 { close(fd) }
     }
 
     /// Stops counting and watching.
     func stop() {
         state.withLock { $0.isStopped = true }
-        var byte: UInt8 = 1
-        if stopPipe[1] >= 0 { _ = write(stopPipe[1], &byte, 1) }
+        stopPipe.signal()
     }
 
     var count: Int { state.withLock { $0.count } }
@@ -156,7 +148,7 @@ final class FileIndex: @unchecked Sendable {
 
     private func run() {
         var lastNotice: UInt64 = 0
-        let watcher = Watcher(path: path, stopFD: stopPipe[0])
+        let watcher = Watcher(path: path, stopFD: stopPipe.readFD)
         while !state.withLock({ $0.isStopped }) {
             count(lastNotice: &lastNotice)
             state.withLock { $0.isCounting = false }

@@ -1,4 +1,3 @@
-import CTerminalGuard
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -52,7 +51,7 @@ final class StreamStore: @unchecked Sendable {
     /// Called on the reader thread once the input ended, before the last change is told.
     private let onClose: @Sendable () -> Void
     /// Written to by `stop()`, so a reader waiting for input wakes up.
-    private let stopPipe: [Int32]
+    private let stopPipe: StopPipe
 
     /// Starts reading `fd` on a thread of its own. `closesFD`: the store owns the descriptor.
     init(fd: Int32, closesFD: Bool = false, onClose: @escaping @Sendable () -> Void = {}, onChange: @escaping @Sendable () -> Void) {
@@ -61,9 +60,7 @@ final class StreamStore: @unchecked Sendable {
         self.closesFD = closesFD
         self.onChange = onChange
         self.onClose = onClose
-        var fds: [Int32] = [-1, -1]
-        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
-        stopPipe = fds
+        stopPipe = StopPipe()
         DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
     }
 
@@ -75,21 +72,14 @@ final class StreamStore: @unchecked Sendable {
         closesFD = true
         self.onChange = onChange
         onClose = {}
-        var fds: [Int32] = [-1, -1]
-        if pf_make_pipe(&fds) != 0 { fds = [-1, -1] }
-        stopPipe = fds
+        stopPipe = StopPipe()
         DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
-    }
-
-    deinit {
-        for fd in stopPipe where fd >= 0 { close(fd) }
     }
 
     /// Stops reading at the next chance (the descriptor is closed then if the store owns it).
     func stop() {
         state.withLock { $0.isStopped = true }
-        var byte: UInt8 = 1
-        if stopPipe[1] >= 0 { _ = write(stopPipe[1], &byte, 1) }
+        stopPipe.signal()
     }
 
     /// The lines of `request`. A normal request waits until it has them, the input ended or
@@ -160,7 +150,7 @@ final class StreamStore: @unchecked Sendable {
                 state.withLock { $0.isIdle = true }
                 onChange()
                 lastNotice = DispatchTime.now().uptimeNanoseconds
-                var fds = [probe, pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+                var fds = [probe, pollfd(fd: stopPipe.readFD, events: Int16(POLLIN), revents: 0)]
                 while fds[0].revents == 0 {
                     if state.withLock({ $0.isStopped }) { return }
                     fds[1].revents = 0
