@@ -39,6 +39,8 @@ extension Canvas {
         return drawn
     }
 
+    /// Draws `text` at (`row`, `column`) like `draw(_:row:column:style:maxWidth:)`, clipped only
+    /// by the right edge, in the plain style unless given one. Returns the number of columns drawn.
     @discardableResult
     public func draw(_ text: String, row: Int, column: Int, style: Style = .plain) -> Int {
         draw(text, row: row, column: column, style: style, maxWidth: nil)

@@ -17,6 +17,7 @@
 /// Rows appended to the base later are not shown until they are filtered too
 /// (`appendMatches(_:headers:through:)`); `coveredCount` says how many base rows the filter has seen.
 public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
+    /// The unfiltered rows.
     public let base: any ListDataSource
     /// The filter, or nil to show every base row.
     public private(set) var pattern: TextPattern?
@@ -28,10 +29,12 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     private var lastHeader = -1
     private var lastHeaderShown = -1
 
+    /// A view of `base` that shows every row until a filter is set.
     public init(base: any ListDataSource) {
         self.base = base
     }
 
+    /// Whether a filter is set (`pattern` is not nil).
     public var isFiltering: Bool { pattern != nil }
 
     public var rowCount: Int { pattern == nil ? base.rowCount : shown.count }

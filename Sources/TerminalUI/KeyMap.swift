@@ -3,11 +3,13 @@
 ///
 /// When a key appears in several bindings the first one wins.
 public struct KeyMap<Action> {
+    /// The bindings, in table order (the order of the help line and the key list).
     public let bindings: [KeyBinding<Action>]
     /// The help texts of the bindings that have one, in table order, separated by two spaces.
     public let helpLine: String
     private let index: [Key: Int]
 
+    /// A key map of `bindings`, in that order; a key bound twice triggers its first binding.
     public init(_ bindings: [KeyBinding<Action>]) {
         self.bindings = bindings
         // Plain loops: `enumerated()`, `lazy.filter` and `joined` each cost ~0.2 M instructions of

@@ -21,12 +21,15 @@ public struct LineEditor: Equatable, Sendable {
     /// The cursor, as a count of characters before it (`0 ... text.count`).
     public private(set) var cursor = 0
 
+    /// An editor holding `text` (empty by default), with the cursor at its end.
     public init(text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
+    /// The text being edited.
     public var text: String { String(characters) }
+    /// Whether the text is empty.
     public var isEmpty: Bool { characters.isEmpty }
 
     /// Inserts `text` at the cursor, as it is.
@@ -60,6 +63,7 @@ public struct LineEditor: Equatable, Sendable {
         cursor = 0
     }
 
+    /// Puts the cursor after `position` characters, clamped to `0 ... text.count`.
     public mutating func moveCursor(to position: Int) {
         cursor = min(max(0, position), characters.count)
     }

@@ -25,6 +25,8 @@ public struct ListRow: Hashable, Sendable {
     ///     means every kind but `.sectionHeader`.
     ///   - style: the style the row is drawn in; `.plain` by default.
     ///   - indent: blank columns before the text; negative values count as 0.
+    ///   - isNew: whether the row is new since the data was last reloaded (drawn with the
+    ///     new-row marker, bold); `false` by default.
     public init(
         text: String, kind: RowKind = .item, isSelectable: Bool? = nil,
         style: Style = .plain, indent: Int = 0, isNew: Bool = false

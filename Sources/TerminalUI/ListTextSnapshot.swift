@@ -34,9 +34,15 @@ extension ListDataSource {
 
 /// A snapshot of texts held as strings.
 public struct StringsTextSnapshot: ListTextSnapshot {
+    /// The rows' texts, one per row, in order.
     public let texts: [String]
     public let sectionHeaders: [Int]
 
+    /// A snapshot of `texts`.
+    ///
+    /// - Parameters:
+    ///   - texts: The rows' texts, one per row, in order.
+    ///   - sectionHeaders: The indices of the section header rows, ascending; none by default.
     public init(texts: [String], sectionHeaders: [Int] = []) {
         self.texts = texts
         self.sectionHeaders = sectionHeaders
@@ -55,7 +61,9 @@ public struct StringsTextSnapshot: ListTextSnapshot {
 /// The rows `shown` of `base`: a filtered view's snapshot, in the view's own indices. Runs of
 /// consecutive rows are read from the base in one go.
 public struct SubsetTextSnapshot: ListTextSnapshot {
+    /// The snapshot of every row, in the base's indices.
     public let base: any ListTextSnapshot
+    /// The rows of `base` in this snapshot, ascending: row `i` here is row `shown[i]` there.
     public let shown: [Int]
     public let sectionHeaders: [Int]
 

@@ -10,6 +10,12 @@ public struct ListPlace: Hashable {
     /// accessory's lines count).
     public var screenRow: Int
 
+    /// A place, usually taken with `ListView.place` rather than made by hand.
+    ///
+    /// - Parameters:
+    ///   - index: The selected row's index.
+    ///   - identity: The selected item's identity, or nil when the data source gives none.
+    ///   - screenRow: The line of the view the selected row is on (0 is the view's first line).
     public init(index: Int, identity: AnyHashable?, screenRow: Int) {
         self.index = index
         self.identity = identity

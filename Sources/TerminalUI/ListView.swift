@@ -88,6 +88,14 @@ public final class ListView {
     /// Row texts as last fitted for drawing, by row index (see `fittedText`).
     var fittedRows = RecentByIndex<FittedRow>()
 
+    /// A list of `dataSource`'s rows, scrolled to the top, with its first selectable row
+    /// (if any) selected. Negative sizes count as 0.
+    ///
+    /// - Parameters:
+    ///   - dataSource: The rows.
+    ///   - viewportHeight: Lines of the list area; 0 (nothing shown) until the client sets it.
+    ///   - topInset: Lines of the header accessory above row 0.
+    ///   - bottomInset: Lines of the footer accessory after the last row.
     public init(
         dataSource: any ListDataSource, viewportHeight: Int = 0, topInset: Int = 0, bottomInset: Int = 0
     ) {

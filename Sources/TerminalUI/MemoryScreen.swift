@@ -5,14 +5,23 @@ public final class MemoryScreen: Canvas {
     /// character before it, which takes as many columns as `TextWidth` gives it: two for a wide
     /// character, three for an Indic conjunct of three letters.
     public struct Cell: Hashable, Sendable {
+        /// The character shown, or nil for a column covered by the character before it.
         public var character: Character?
+        /// The style the cell is drawn in.
         public var style: Style
+        /// A space in the plain style: what a cleared screen holds.
         public static let blank = Cell(character: " ", style: .plain)
     }
 
     public private(set) var size: Size
+    /// Every cell, indexed `[row][column]` from the top left.
     public private(set) var cells: [[Cell]]
 
+    /// A blank screen of `columns` × `rows` cells (negative values count as 0).
+    ///
+    /// - Parameters:
+    ///   - columns: The width in cells.
+    ///   - rows: The height in cells.
     public init(columns: Int, rows: Int) {
         size = Size(columns: columns, rows: rows)
         cells = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)

@@ -11,6 +11,7 @@
 ///
 /// Nothing that a terminal would interpret survives.
 public enum TextSanitizer {
+    /// The columns between tab stops when tabs are expanded: 8, as on a terminal.
     public static let tabWidth = 8
 
     /// Decodes bytes as UTF-8, replacing every invalid sequence (overlong forms, surrogates

@@ -384,8 +384,11 @@ package enum TextWalker {
 /// which is column `column`, the text asks for `style` (drawn over the row's style with
 /// `Style.applying(_:)`) until the next run.
 public struct StyleRun: Equatable, Sendable {
+    /// Where the run starts in the text, in UTF-8 bytes.
     public var offset: Int
+    /// Where the run starts on screen, in columns from the start of the text.
     public var column: Int
+    /// The style the text asks for from here, before it is applied over the row's style.
     public var style: Style
 }
 
