@@ -310,3 +310,37 @@ extension StdinSourceTests {
         #expect(Self.waitUntilGone(pids), "the process group outlived the cancel: \(pids)")
     }
 }
+
+/// A counted file's lines read in bulk (search and filter walk them so) are the lines shown.
+@Suite struct IndexedLinesTests {
+    let time = VirtualTime()
+
+    @Test func bulkTextsAreTheLinesShown() throws {
+        var text = ""
+        for i in 0..<3_000 {
+            switch i % 7 {
+            case 0: text += "crlf line \(i)\r\n"
+            case 1: text += "\n"
+            case 2: text += String(repeating: "long \(i) ", count: 40) + "\n"
+            case 3: text += "中文 \(i) 🎉\n"
+            default: text += "line \(i)\n"
+            }
+        }
+        text += "no final newline"
+        let path = temporaryFile(Array(text.utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let first = loadPage(source, queue: source.queue, offset: 0, limit: 5_000, time: time)
+        let lines = try #require(first.result?.page?.lines)
+        try #require(lines.count == 3_001)
+        for range in [0..<3_001, 5..<6, 1_000..<2_999, 2_990..<3_001] {
+            var seen: [Int] = []
+            lines.forEachLineText(in: range) { i, bytes in
+                #expect(String(decoding: bytes, as: UTF8.self) == lines[i], "line \(i)")
+                seen.append(i)
+                return true
+            }
+            #expect(seen == Array(range))
+        }
+    }
+}

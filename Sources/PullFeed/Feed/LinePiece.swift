@@ -194,9 +194,53 @@ struct LinePiece {
                 return true
             }
         case .indexed(let index):
-            for i in range {
-                var text = index.line(base + i)
-                if !text.withUTF8({ body(i, $0) }) { return false }
+            // The lines are consecutive in the file: read their bytes in large chunks from where
+            // the first one starts, and split them at newlines, as a file piece does.
+            let start = index.range(of: base + range.lowerBound).lowerBound
+            let end = index.range(of: base + range.upperBound - 1).upperBound
+            // As large as the lines (a walk in small ranges zeroes no megabyte each time).
+            var chunk = [UInt8](repeating: 0, count: min(Self.memoryLimit, max(4_096, end - start)) + 1)
+            var offset = start
+            var i = range.lowerBound
+            var carried = 0
+            while i < range.upperBound, offset < end || carried > 0 {
+                let want = min(chunk.count - carried, end - offset)
+                let read = want > 0 ? chunk.withUnsafeMutableBytes { index.file.read(at: offset, count: want, into: $0.baseAddress! + carried) } : 0
+                offset += read
+                let filled = carried + read
+                let atEnd = offset >= end || read == 0
+                var goOn = true
+                let used = chunk.withUnsafeBufferPointer { buffer -> Int in
+                    var from = 0
+                    while i < range.upperBound {
+                        let newline = LineScan.newline(in: UnsafeBufferPointer(rebasing: buffer[0..<filled]), from: from)
+                        guard newline != nil || atEnd else { break }
+                        let lineEnd = newline.map { $0 + 1 } ?? filled
+                        if lineEnd <= from, newline == nil { break }
+                        if !body(i, LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[from..<lineEnd]))) {
+                            goOn = false
+                            return lineEnd
+                        }
+                        i += 1
+                        from = lineEnd
+                        if newline == nil { break }
+                    }
+                    return from
+                }
+                if !goOn { return false }
+                if atEnd { break }
+                carried = filled - used
+                if used == 0, carried == chunk.count { chunk += [UInt8](repeating: 0, count: chunk.count) }
+                if carried > 0, used > 0 {
+                    chunk.withUnsafeMutableBufferPointer { buffer in
+                        UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: buffer.baseAddress! + used, byteCount: carried)
+                    }
+                }
+            }
+            // Lines the file no longer has (it shrank) read as empty, as `index.line` gives them.
+            while i < range.upperBound {
+                if !body(i, UnsafeBufferPointer(start: nil, count: 0)) { return false }
+                i += 1
             }
             return true
         case .file(let file):
