@@ -28,10 +28,14 @@ final class FilesReactor: Reactor {
     let reactorStorage = ReactorStorage()
     let pageSize = 50
     private let scheduler: LoopScheduler
+    private let readsInBackground: Bool
     private let read: @Sendable () -> [String]
 
-    init(scheduler: LoopScheduler, read: @escaping @Sendable () -> [String]) {
+    /// `read` lists the folder; it runs on a background queue unless `readsInBackground` is
+    /// false (tests on a virtual-time scheduler, which must be driven from one thread).
+    init(scheduler: LoopScheduler, readsInBackground: Bool = true, read: @escaping @Sendable () -> [String]) {
         self.scheduler = scheduler
+        self.readsInBackground = readsInBackground
         self.read = read
     }
 
@@ -51,7 +55,9 @@ final class FilesReactor: Reactor {
         switch action {
         case .refresh where !state.isRefreshing:
             let read = read
-            let files = Just(()).receive(on: DispatchQueue.global().ocombine).map { read() }.receive(on: scheduler)
+            let files = readsInBackground
+                ? Just(()).receive(on: DispatchQueue.global().ocombine).map { read() }.receive(on: scheduler).eraseToAnyPublisher()
+                : Just(()).receive(on: scheduler).map { read() }.eraseToAnyPublisher()
             return Just(.refreshing)
                 .append(files.map { Mutation.replace($0, at: Date()) })
                 .eraseToAnyPublisher()

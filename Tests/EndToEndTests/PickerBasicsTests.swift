@@ -47,10 +47,12 @@ struct PickerBasicsTests {
 
     // MARK: Moving
 
-    /// 300 quick Downs (one burst, as a held key sends them) on `seq 1000 | pullfeed` select line
-    /// 301: moves past the loaded rows wait for the next page instead of being dropped.
+    /// 300 quick Downs (one burst, as a held key sends them) on a source of 1000 lines served
+    /// 200 at a time select line 301: moves past the loaded rows wait for the next page instead
+    /// of being dropped. (Piped input is read ahead as it comes, so a paged command shows it.)
     @Test func downsPastTheLoadedRowsAreKept() throws {
-        let session = try Session([], term: "tmux-256color", prefix: "seq 1000 |")
+        let page = "seq $((PULLFEED_OFFSET+1)) $((PULLFEED_OFFSET+PULLFEED_LIMIT)) | head -n $((1000-PULLFEED_OFFSET))"
+        let session = try Session(["--page-command", page], term: "tmux-256color")
         try session.waitForSelection("1")
         try session.tmux.waitFor("200+ items")
         session.tmux.sendKeys("-N", "300", "Down")
