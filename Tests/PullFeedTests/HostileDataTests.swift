@@ -149,6 +149,28 @@ import TerminalUI
         }
     }
 
+    /// A binary file is shown with its control bytes as symbols, and the status line says why
+    /// the lines look so; a text file says nothing of the kind.
+    @Test func aBinaryFileIsShownInertWithANote() throws {
+        var bytes: [UInt8] = Array("ELF header\n".utf8) + [0, 1, 2, 0x1B, 0x5B, 0x32, 0x4A, 10] + Array("tail\n".utf8)
+        bytes += (0..<300).map { UInt8($0 % 256) }
+        let path = temporaryFile(bytes)
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let h = ScreenHarness(source: source)
+        Self.settle(h, queue: source.queue) { h.reactor.currentState.hasLoaded }
+        #expect(h.lines[23] == " This looks like a binary file: its control bytes are shown as symbols")
+        #expect(h.lines.contains { $0.contains("␀") && $0.contains("␛[2J") }, "\(h.lines)")
+        Self.expectSafe(h)
+
+        let text = temporaryFile(Array("plain text\n".utf8))
+        defer { unlink(text) }
+        let plain = FileSource(path: text)
+        let p = ScreenHarness(source: plain)
+        Self.settle(p, queue: plain.queue) { p.reactor.currentState.hasLoaded }
+        #expect(!p.lines[23].contains("binary"))
+    }
+
     @Test func aFileThatShrinksThenDisappearsKeepsWhatIsShown() throws {
         let padding = String(repeating: "-", count: 200)
         let path = temporaryFile(Array((0..<2_000).map { "line \($0) \(padding)\n" }.joined().utf8))

@@ -165,6 +165,7 @@ package final class FeedReactor: Reactor {
             case .success(let page):
                 let changes = Self.changes(from: self.currentState, to: page)
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes))
+                if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
                 guard let exit = page.exit else {
                     guard changes.isComparison else { return replaced.eraseToAnyPublisher() }
                     let counted = self.toast(.refreshed(new: changes.newCount, gone: changes.goneCount))

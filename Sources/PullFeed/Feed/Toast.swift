@@ -16,6 +16,8 @@ package struct Toast: Equatable, Sendable {
         case fileReplaced
         /// The file shown was deleted: what was read stays.
         case fileDeleted
+        /// The file looks binary: its bytes are shown as symbols.
+        case binaryFile
     }
 
     package var id: Int
@@ -24,7 +26,7 @@ package struct Toast: Equatable, Sendable {
     /// Whether the toast says something went wrong (shown in red where there is colour).
     package var isFailure: Bool {
         switch kind {
-        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced: false
+        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced, .binaryFile: false
         case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted: true
         }
     }

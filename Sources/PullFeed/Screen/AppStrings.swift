@@ -66,6 +66,7 @@ package struct AppStrings: Sendable {
         case .fileTruncated: text(.fileTruncated)
         case .fileReplaced: text(.fileReplaced)
         case .fileDeleted: text(.fileDeleted)
+        case .binaryFile: text(.binaryFile)
         }
     }
 

@@ -19,7 +19,7 @@ package enum AppText: String, CaseIterable, Sendable {
     // List
     case empty, emptyFailed, emptyWaiting, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
-    case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted
+    case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, goneItems
     // Standard error
     case termFallback, stdinIsTerminal
@@ -96,6 +96,7 @@ extension AppStrings {
         .fileTruncated: "File was truncated; reloaded",
         .fileReplaced: "File was replaced; reloaded",
         .fileDeleted: "File was deleted; showing what was read",
+        .binaryFile: "This looks like a binary file: its control bytes are shown as symbols",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
     ]
@@ -170,6 +171,7 @@ extension AppStrings {
         .fileTruncated: "文件被截断；已重新加载",
         .fileReplaced: "文件被替换；已重新加载",
         .fileDeleted: "文件已被删除；显示已读取的内容",
+        .binaryFile: "这看起来是二进制文件：控制字节以符号显示",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",
     ]

@@ -24,6 +24,9 @@ package struct Page: Sendable, Equatable {
     /// These are the source's last lines, read from its end, not the ones after the lines
     /// shown (End on a file still being counted).
     package var isEnd = false
+    /// The input looks like a binary file (a NUL byte near its start): its lines are shown with
+    /// their control bytes as symbols, and the screen says why they look so.
+    package var looksBinary = false
 
     package init(items: [FeedItem], hasMore: Bool) {
         self.items = items

@@ -98,8 +98,17 @@ package final class FileSource: FeedSource {
             if token.isCancelled { return .failure(SourceError("cancelled")) }
             var page = Page(lines: LineList(index: index, lines: request.offset..<max(request.offset, count)), hasMore: counting)
             page.isCounting = counting
+            if request.offset == 0, !request.catchUp { page.looksBinary = Self.looksBinary(index.file) }
             return .success(page)
         }
+    }
+
+    /// Whether the file has a NUL byte in its first 8 KiB, as `less` and `grep` decide that a
+    /// file is binary.
+    static func looksBinary(_ file: LineFile) -> Bool {
+        var head = [UInt8](repeating: 0, count: 8_192)
+        let read = head.withUnsafeMutableBytes { file.read(at: 0, count: $0.count, into: $0.baseAddress!) }
+        return head[0..<max(0, read)].contains(0)
     }
 
     /// The file's last `request.limit` lines while it is still being counted up to them; nil
