@@ -1,0 +1,257 @@
+/// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
+/// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, and
+/// UTF-8 text with deferred wrap. `MemoryScreen` feeds it `ScreenWriter`'s bytes and reads the
+/// screen back, so tests see the cells a terminal shows.
+///
+/// Characters follow the grapheme clusters, as terminals that cluster do: a scalar that
+/// continues the character just written (by Swift's rules) joins its cell, taking its own
+/// columns as continuations, so an Indic conjunct sent as three one-column letters is one
+/// cell and two continuations. Writing over part of a character blanks the rest of it.
+struct TerminalModel {
+    struct Cell: Equatable {
+        /// The character's text; nil for a column covered by the character before it.
+        var text: String?
+        var style: UInt64
+        static let blank = Cell(text: " ", style: 0)
+    }
+
+    let rows: Int
+    let columns: Int
+    let width: (UInt32) -> Int
+    private(set) var cells: [[Cell]]
+    /// Rows changed since `takeChangedRows()`.
+    private var changed: [Bool]
+    private var row = 0, column = 0
+    private var pendingWrap = false
+    private var pen: UInt64 = 0
+    private var top = 0, bottom: Int
+    /// Where the character written last starts, while the cursor is right after it.
+    private var lastStart: Int?
+    /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
+    private(set) var problem: String?
+
+    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int) {
+        self.rows = rows
+        self.columns = columns
+        self.width = width
+        bottom = rows - 1
+        cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
+        changed = Array(repeating: false, count: rows)
+    }
+
+    /// The rows changed since the last call, in order.
+    mutating func takeChangedRows() -> [Int] {
+        var result: [Int] = []
+        for r in changed.indices where changed[r] {
+            result.append(r)
+            changed[r] = false
+        }
+        return result
+    }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x1B {
+                lastStart = nil
+                i = escape(bytes, from: i)
+            } else if b == 0x0A {
+                lastStart = nil
+                lineFeed()
+                i += 1
+            } else if b < 0x20 {
+                problem = problem ?? "control byte \(b)"
+                i += 1
+            } else {
+                var end = i + 1
+                while end < bytes.count, bytes[end] >= 0x20 { end += 1 }
+                for scalar in String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars { put(scalar) }
+                i = end
+            }
+        }
+    }
+
+    private mutating func escape(_ bytes: [UInt8], from start: Int) -> Int {
+        guard start + 1 < bytes.count else { problem = "cut escape"; return bytes.count }
+        if bytes[start + 1] == UInt8(ascii: "M") {
+            pendingWrap = false
+            if row == top { scrollDown() } else if row > 0 { row -= 1 }
+            return start + 2
+        }
+        guard bytes[start + 1] == UInt8(ascii: "[") else { problem = "unknown escape"; return start + 2 }
+        var i = start + 2
+        var params: [Int] = []
+        var current: Int?
+        while i < bytes.count, bytes[i] < 0x40 {
+            if bytes[i] == UInt8(ascii: ";") {
+                params.append(current ?? 0)
+                current = nil
+            } else {
+                current = (current ?? 0) * 10 + Int(bytes[i] &- 0x30)
+            }
+            i += 1
+        }
+        if let current { params.append(current) }
+        guard i < bytes.count else { problem = "cut CSI"; return i }
+        let final = bytes[i]
+        switch final {
+        case UInt8(ascii: "H"):
+            row = min(rows - 1, max(0, (params.first ?? 1) - 1))
+            column = min(columns - 1, max(0, (params.count > 1 ? params[1] : 1) - 1))
+            pendingWrap = false
+        case UInt8(ascii: "r"):
+            top = (params.first ?? 1) - 1
+            bottom = (params.count > 1 ? params[1] : rows) - 1
+            row = 0
+            column = 0
+            pendingWrap = false
+        case UInt8(ascii: "J"):
+            for r in 0..<rows {
+                for c in 0..<columns { cells[r][c] = Cell(text: " ", style: pen & Self.backgroundBits) }
+                changed[r] = true
+            }
+        case UInt8(ascii: "K"):
+            guard row < rows, column < columns else { break }
+            blankBefore(column)
+            for c in column..<columns { cells[row][c] = Cell(text: " ", style: pen & Self.backgroundBits) }
+            changed[row] = true
+        case UInt8(ascii: "m"):
+            let list = params.isEmpty ? [0] : params
+            var k = 0
+            while k < list.count {
+                let p = list[k]
+                k += 1
+                switch p {
+                case 0: pen = 0
+                case 1: pen |= 1
+                case 2: pen |= 2
+                case 3: pen |= 16
+                case 4: pen |= 8
+                case 7: pen |= 4
+                case 30...37: setColor(UInt64(p - 30) + 1, background: false)
+                case 40...47: setColor(UInt64(p - 40) + 1, background: true)
+                case 90...97: setColor(UInt64(p - 90) + 9, background: false)
+                case 100...107: setColor(UInt64(p - 100) + 9, background: true)
+                case 38, 48:
+                    if k + 1 < list.count, list[k] == 5 {
+                        setColor(UInt64(list[k + 1]) + 1, background: p == 48)
+                        k += 2
+                    } else if k + 3 < list.count, list[k] == 2 {
+                        let rgb = UInt64(list[k + 1]) << 16 | UInt64(list[k + 2]) << 8 | UInt64(list[k + 3])
+                        setColor(PackedStyle.direct | rgb, background: p == 48)
+                        k += 4
+                    } else {
+                        problem = problem ?? "SGR \(p)"
+                    }
+                default: problem = problem ?? "SGR \(p)"
+                }
+            }
+        default:
+            problem = problem ?? "CSI \(Character(Unicode.Scalar(final)))"
+        }
+        return i + 1
+    }
+
+    private static let backgroundBits = PackedStyle.colorMask << PackedStyle.backgroundShift
+
+    private mutating func setColor(_ packed: UInt64, background: Bool) {
+        let shift = background ? PackedStyle.backgroundShift : PackedStyle.foregroundShift
+        pen = pen & ~(PackedStyle.colorMask << shift) | packed << shift
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        guard row < rows, columns > 0 else { return }
+        let w = width(scalar.value)
+        if w <= 0 {
+            // It joins the character before the cursor.
+            var c = pendingWrap ? column : column - 1
+            while c > 0, cells[row][c].text == nil { c -= 1 }
+            if c >= 0, let text = cells[row][c].text { cells[row][c].text = text + String(scalar) }
+            changed[row] = true
+            return
+        }
+        if let start = lastStart, let text = cells[row][start].text, Self.joins(text, scalar) {
+            // It continues the character written last: its columns become continuations.
+            let from = pendingWrap ? columns : column
+            guard from + w <= columns else { problem = problem ?? "wide character past the edge"; return }
+            cells[row][start].text = text + String(scalar)
+            let style = cells[row][start].style
+            blankAfter(from + w)
+            for c in from..<(from + w) { cells[row][c] = Cell(text: nil, style: style) }
+            advance(to: from + w)
+            changed[row] = true
+            return
+        }
+        if pendingWrap {
+            problem = problem ?? "wrapped at row \(row)"
+            return
+        }
+        if column + w > columns {
+            problem = problem ?? "wide character past the edge"
+            return
+        }
+        blankBefore(column)
+        blankAfter(column + w)
+        cells[row][column] = Cell(text: String(scalar), style: pen)
+        for c in (column + 1)..<(column + w) { cells[row][c] = Cell(text: nil, style: pen) }
+        lastStart = column
+        advance(to: column + w)
+        changed[row] = true
+    }
+
+    /// Whether `scalar` after `text` stays one character.
+    private static func joins(_ text: String, _ scalar: Unicode.Scalar) -> Bool {
+        var joined = text
+        joined.unicodeScalars.append(scalar)
+        return joined.count == 1
+    }
+
+    private mutating func advance(to end: Int) {
+        if end >= columns {
+            column = columns - 1
+            pendingWrap = true
+        } else {
+            column = end
+        }
+    }
+
+    /// Writing from column `c` on blanks the start of a character it cuts.
+    private mutating func blankBefore(_ c: Int) {
+        guard c < columns, cells[row][c].text == nil else { return }
+        var k = c - 1
+        while k >= 0 {
+            let isStart = cells[row][k].text != nil
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            if isStart { break }
+            k -= 1
+        }
+    }
+
+    /// Writing up to column `end` blanks the rest of a character it cuts.
+    private mutating func blankAfter(_ end: Int) {
+        var k = end
+        while k < columns, cells[row][k].text == nil {
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            k += 1
+        }
+    }
+
+    private mutating func lineFeed() {
+        pendingWrap = false
+        if row == bottom { scrollUp() } else if row < rows - 1 { row += 1 }
+    }
+
+    private mutating func scrollUp() {
+        for r in top..<bottom { cells[r] = cells[r + 1] }
+        cells[bottom] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
+        for r in top...bottom { changed[r] = true }
+    }
+
+    private mutating func scrollDown() {
+        var r = bottom
+        while r > top { cells[r] = cells[r - 1]; r -= 1 }
+        cells[top] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
+        for r in top...bottom { changed[r] = true }
+    }
+}
