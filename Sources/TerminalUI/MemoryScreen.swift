@@ -1,5 +1,10 @@
 /// An in-memory `Canvas`: the headless backend. Tests render whole frames into it and
 /// compare `lines` (text) and `style(row:column:)` (attributes).
+///
+/// It holds the cells a terminal would show, not a model of its own: drawing calls go
+/// through the same row cache, cell builder and diff as `CursesTerminal`'s (`RowCache`,
+/// `ScreenWriter`), and the bytes to an xterm model with 24-bit colours (`TerminalModel`).
+/// Reading the screen sends the frame drawn so far.
 public final class MemoryScreen: Canvas {
     /// One cell: a character with its style, or (`character == nil`) a column covered by the
     /// character before it, which takes as many columns as `TextWidth` gives it: two for a wide
@@ -29,6 +34,11 @@ public final class MemoryScreen: Canvas {
     private var writer: ScreenWriter
     /// The terminal the writer's bytes go to.
     private var terminal: TerminalModel
+    /// Whether calls were recorded since the last read.
+    private var hasPending = false
+    /// Calls recorded since the frame was last sent. A screen drawn frame after frame and
+    /// never read sends its frames every so often, so the calls kept stay few.
+    private var pendingCount = 0
 
     /// The terminal `MemoryScreen` draws on: xterm's sequences with 24-bit colours, so every
     /// `Style` shows as it is.
@@ -78,7 +88,7 @@ public final class MemoryScreen: Canvas {
                 var end = c + 1
                 while end < kept[r].count, kept[r][end].character == nil { end += 1 }
                 if let character = cell.character, end <= newSize.columns, character != " " || cell.style != .plain {
-                    rowCache.record(.text(String(character), column: c, style: cell.style, limit: end - c), row: r)
+                    record(.text(String(character), column: c, style: cell.style, limit: end - c), row: r)
                 }
                 c = end
             }
@@ -86,6 +96,7 @@ public final class MemoryScreen: Canvas {
     }
 
     public func clear() {
+        hasPending = true
         rowCache.clearAll()
     }
 
@@ -94,7 +105,7 @@ public final class MemoryScreen: Canvas {
         let start = max(0, column)
         let end = min(size.columns, column + width)
         guard start < end else { return }
-        rowCache.record(.fill(column: start, width: end - start, style: style), row: row)
+        record(.fill(column: start, width: end - start, style: style), row: row)
     }
 
     @discardableResult
@@ -104,13 +115,23 @@ public final class MemoryScreen: Canvas {
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
         let text = SanitizedText(text)
-        rowCache.record(.text(text.text, column: column, style: style, limit: limit), row: row)
+        record(.text(text.text, column: column, style: style, limit: limit), row: row)
         return min(text.width, limit)
+    }
+
+    private func record(_ op: RowCache.Op, row: Int) {
+        hasPending = true
+        rowCache.record(op, row: row)
+        pendingCount += 1
+        if pendingCount > 8 * (size.rows + 1) { present() }
     }
 
     /// Sends the calls recorded since the last read as `CursesTerminal.present()` does, and
     /// reads back the rows the terminal changed.
     private func present() {
+        guard hasPending else { return }
+        hasPending = false
+        pendingCount = 0
         if let scroll = rowCache.bestScroll(), writer.scroll(scroll) { rowCache.didScroll(scroll) }
         for (row, ops) in rowCache.takeChangedRows() { writer.draw(row: row, ops: ops) }
         writer.sendOutput { terminal.feed(Array($0)) }
