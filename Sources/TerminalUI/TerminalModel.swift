@@ -6,7 +6,9 @@
 /// Characters follow the grapheme clusters, as terminals that cluster do: a scalar that
 /// continues the character just written (by Swift's rules) joins its cell, taking its own
 /// columns as continuations, so an Indic conjunct sent as three one-column letters is one
-/// cell and two continuations. Writing over part of a character blanks the rest of it.
+/// cell and two continuations. Without `clustersCharacters`, as on most terminals, each
+/// scalar that takes columns starts a cell and only zero-width ones join the cell before.
+/// Writing over part of a character blanks the rest of it.
 struct TerminalModel {
     struct Cell: Equatable {
         /// The character's text; nil for a column covered by the character before it.
@@ -18,6 +20,8 @@ struct TerminalModel {
     let rows: Int
     let columns: Int
     let width: (UInt32) -> Int
+    /// Whether a scalar that continues the character before joins its cell.
+    let clustersCharacters: Bool
     private(set) var cells: [[Cell]]
     /// Rows changed since `takeChangedRows()`.
     private var changed: [Bool]
@@ -30,13 +34,22 @@ struct TerminalModel {
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
     private(set) var problem: String?
 
-    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int) {
+    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true) {
+        self.clustersCharacters = clustersCharacters
         self.rows = rows
         self.columns = columns
         self.width = width
         bottom = rows - 1
         cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
         changed = Array(repeating: false, count: rows)
+    }
+
+    /// The text of a row, each character once, trailing blanks dropped.
+    func line(_ r: Int) -> String {
+        var s = ""
+        for cell in cells[r] { if let text = cell.text { s += text } }
+        while s.last == " " { s.removeLast() }
+        return s
     }
 
     /// The rows changed since the last call, in order.
@@ -171,7 +184,7 @@ struct TerminalModel {
             changed[row] = true
             return
         }
-        if let start = lastStart, let text = cells[row][start].text, Self.joins(text, scalar) {
+        if clustersCharacters, let start = lastStart, let text = cells[row][start].text, Self.joins(text, scalar) {
             // It continues the character written last: its columns become continuations.
             let from = pendingWrap ? columns : column
             guard from + w <= columns else { problem = problem ?? "wide character past the edge"; return }
