@@ -135,6 +135,8 @@ public final class MemoryScreen: Canvas {
         if let scroll = rowCache.bestScroll(), writer.scroll(scroll) { rowCache.didScroll(scroll) }
         for (row, ops) in rowCache.takeChangedRows() { writer.draw(row: row, ops: ops) }
         writer.sendOutput { terminal.feed(Array($0)) }
+        // The writer sends only what the terminal draws as it believes (no wrap, no unknown code).
+        assert(terminal.problem == nil, "the terminal model: \(terminal.problem ?? "")")
         for r in terminal.takeChangedRows() {
             shown[r] = terminal.cells[r].map { cell in
                 Cell(character: cell.text.map { $0.count == 1 ? Character($0) : $0.first! }, style: Self.unpack(cell.style))
