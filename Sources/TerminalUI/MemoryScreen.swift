@@ -1,5 +1,10 @@
 /// An in-memory `Canvas`: the headless backend. Tests render whole frames into it and
 /// compare `lines` (text) and `style(row:column:)` (attributes).
+///
+/// It holds the cells a terminal would show, not a model of its own: drawing calls go
+/// through the same row cache, cell builder and diff as `CursesTerminal`'s (`RowCache`,
+/// `ScreenWriter`), and the bytes to an xterm model with 24-bit colours (`TerminalModel`).
+/// Reading the screen sends the frame drawn so far.
 public final class MemoryScreen: Canvas {
     /// One cell: a character with its style, or (`character == nil`) a column covered by the
     /// character before it, which takes as many columns as `TextWidth` gives it: two for a wide
@@ -14,34 +19,85 @@ public final class MemoryScreen: Canvas {
     }
 
     public private(set) var size: Size
-    /// Every cell, indexed `[row][column]` from the top left.
-    public private(set) var cells: [[Cell]]
+    /// Every cell, indexed `[row][column]` from the top left: what the terminal shows after
+    /// the frame drawn so far is sent.
+    public var cells: [[Cell]] {
+        present()
+        return shown
+    }
+
+    /// The cells as last read from `terminal`.
+    private var shown: [[Cell]]
+    /// The drawing calls since the last read, row by row, as `CursesTerminal` records them.
+    private var rowCache: RowCache
+    /// The writer `CursesTerminal` draws with, on an xterm with 24-bit colours.
+    private var writer: ScreenWriter
+    /// The terminal the writer's bytes go to.
+    private var terminal: TerminalModel
+    /// Whether calls were recorded since the last read.
+    private var hasPending = false
+    /// Calls recorded since the frame was last sent. A screen drawn frame after frame and
+    /// never read sends its frames every so often, so the calls kept stay few.
+    private var pendingCount = 0
+
+    /// The terminal `MemoryScreen` draws on: xterm's sequences with 24-bit colours, so every
+    /// `Style` shows as it is.
+    private static let codes: TerminalCodes = {
+        var codes = TerminalCodes.ansi
+        codes.trueColor = true
+        return codes
+    }()
+
+    /// The terminal's width of a scalar: `TextWidth`'s, as a C library that agrees with it.
+    private static let scalarWidth: @Sendable (UInt32) -> Int = { Unicode.Scalar($0).map(TextWidth.of) ?? 1 }
 
     /// A blank screen of `columns` × `rows` cells (negative values count as 0).
+    ///
+    /// Drawing goes the way it goes to a real terminal: calls are recorded per row
+    /// (`RowCache`), and reading the screen (`cells`, `lines`, `style(row:column:)`) sends the
+    /// frame with `ScreenWriter`, the bytes going to a model of the terminal (`TerminalModel`)
+    /// whose cells are read back. So tests see the cells a user sees.
     ///
     /// - Parameters:
     ///   - columns: The width in cells.
     ///   - rows: The height in cells.
     public init(columns: Int, rows: Int) {
         size = Size(columns: columns, rows: rows)
-        cells = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
+        shown = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
+        rowCache = RowCache(rows: size.rows, columns: size.columns)
+        writer = ScreenWriter(rows: size.rows, columns: size.columns, codes: Self.codes, usesColors: true,
+                              libcWidth: Self.scalarWidth)
+        terminal = TerminalModel(rows: size.rows, columns: size.columns, width: Self.scalarWidth)
     }
 
     /// Changes the size, keeping what still fits (as a terminal resize does before a redraw).
     public func resize(columns: Int, rows: Int) {
+        let kept = cells
         let newSize = Size(columns: columns, rows: rows)
-        var newCells = Array(repeating: Array(repeating: Cell.blank, count: newSize.columns), count: newSize.rows)
-        for r in 0..<min(size.rows, newSize.rows) {
-            for c in 0..<min(size.columns, newSize.columns) { newCells[r][c] = cells[r][c] }
-        }
         size = newSize
-        cells = newCells
+        rowCache = RowCache(rows: newSize.rows, columns: newSize.columns)
+        writer = ScreenWriter(rows: newSize.rows, columns: newSize.columns, codes: Self.codes, usesColors: true,
+                              libcWidth: Self.scalarWidth)
+        terminal = TerminalModel(rows: newSize.rows, columns: newSize.columns, width: Self.scalarWidth)
+        shown = Array(repeating: Array(repeating: .blank, count: newSize.columns), count: newSize.rows)
+        // What still fits is drawn again, cell by cell (a character cut by the new edge goes).
+        for r in 0..<min(kept.count, newSize.rows) {
+            var c = 0
+            while c < min(kept[r].count, newSize.columns) {
+                let cell = kept[r][c]
+                var end = c + 1
+                while end < kept[r].count, kept[r][end].character == nil { end += 1 }
+                if let character = cell.character, end <= newSize.columns, character != " " || cell.style != .plain {
+                    record(.text(String(character), column: c, style: cell.style, limit: end - c), row: r)
+                }
+                c = end
+            }
+        }
     }
 
     public func clear() {
-        for r in 0..<size.rows {
-            for c in 0..<size.columns { cells[r][c] = .blank }
-        }
+        hasPending = true
+        rowCache.clearAll()
     }
 
     public func fill(row: Int, column: Int, width: Int, style: Style) {
@@ -49,7 +105,7 @@ public final class MemoryScreen: Canvas {
         let start = max(0, column)
         let end = min(size.columns, column + width)
         guard start < end else { return }
-        for c in start..<end { put(Cell(character: " ", style: style), row: row, column: c) }
+        record(.fill(column: start, width: end - start, style: style), row: row)
     }
 
     @discardableResult
@@ -57,63 +113,63 @@ public final class MemoryScreen: Canvas {
         guard row >= 0, row < size.rows, column < size.columns else { return 0 }
         var limit = size.columns - column
         if let maxWidth { limit = min(limit, maxWidth) }
-        var used = 0
-        let visible = TextSanitizer.sanitize(text)
-        TextWalker.forEachCluster(in: visible) { cluster in
-            let w = cluster.width
-            if w == 0 { return true }
-            if used + w > limit {
-                if used < limit { fill(row: row, column: column + used, width: limit - used, style: style) }
-                used = limit
-                return false
-            }
-            let c = column + used
-            if c >= 0 {
-                put(Cell(character: Self.shown(visible[cluster.range].first!), style: style), row: row, column: c)
-                for k in 1..<w { put(Cell(character: nil, style: style), row: row, column: c + k) }
-            } else {
-                for k in 0..<w where c + k >= 0 { put(Cell(character: " ", style: style), row: row, column: c + k) }
-            }
-            used += w
-            return true
-        }
-        return used
+        guard limit > 0 else { return 0 }
+        let text = SanitizedText(text)
+        record(.text(text.text, column: column, style: style, limit: limit), row: row)
+        return min(text.width, limit)
     }
 
-    /// What a terminal shows of `character` (`CellBuilder.shownText`): the same as the
-    /// character except for emoji sequences and characters under many marks.
-    private static func shown(_ character: Character) -> Character {
-        let scalars = character.unicodeScalars
-        if scalars.index(after: scalars.startIndex) == scalars.endIndex { return character }
-        let text = CellBuilder.shownText(of: character)
-        return text.count == 1 ? text.first! : character
+    private func record(_ op: RowCache.Op, row: Int) {
+        hasPending = true
+        rowCache.record(op, row: row)
+        pendingCount += 1
+        if pendingCount > 8 * (size.rows + 1) { present() }
     }
 
-    /// Writes one cell, blanking the rest of any character over several columns that it
-    /// would cut (a continuation written goes on the character written just before it).
-    private func put(_ cell: Cell, row: Int, column: Int) {
-        guard column >= 0, column < size.columns else { return }
-        if cell.character != nil, cells[row][column].character == nil {
-            var c = column - 1
-            while c >= 0 {
-                let isStart = cells[row][c].character != nil
-                cells[row][c] = Cell(character: " ", style: cells[row][c].style)
-                if isStart { break }
-                c -= 1
+    /// Sends the calls recorded since the last read as `CursesTerminal.present()` does, and
+    /// reads back the rows the terminal changed.
+    private func present() {
+        guard hasPending else { return }
+        hasPending = false
+        pendingCount = 0
+        if let scroll = rowCache.bestScroll(), writer.scroll(scroll) { rowCache.didScroll(scroll) }
+        for (row, ops) in rowCache.takeChangedRows() { writer.draw(row: row, ops: ops) }
+        writer.sendOutput { terminal.feed(Array($0)) }
+        // The writer sends only what the terminal draws as it believes (no wrap, no unknown code).
+        assert(terminal.problem == nil, "the terminal model: \(terminal.problem ?? "")")
+        for r in terminal.takeChangedRows() {
+            shown[r] = terminal.cells[r].map { cell in
+                Cell(character: cell.text.map { $0.count == 1 ? Character($0) : $0.first! }, style: Self.unpack(cell.style))
             }
         }
-        var c = column + 1
-        while c < size.columns, cells[row][c].character == nil {
-            cells[row][c] = Cell(character: " ", style: cells[row][c].style)
-            c += 1
+    }
+
+    /// The `Style` of a packed one (`PackedStyle`, at 24-bit depth).
+    private static func unpack(_ packed: UInt64) -> Style {
+        func color(_ shift: UInt64) -> Color {
+            let value = packed >> shift & PackedStyle.colorMask
+            if value == 0 { return .default }
+            if value & PackedStyle.direct != 0 {
+                return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+            }
+            return .palette(UInt8(value - 1))
         }
-        cells[row][column] = cell
+        var style = Style.plain
+        style.bold = packed & 1 != 0
+        style.dim = packed & 2 != 0
+        style.reverse = packed & 4 != 0
+        style.underline = packed & 8 != 0
+        style.italic = packed & 16 != 0
+        style.foreground = color(PackedStyle.foregroundShift)
+        style.background = color(PackedStyle.backgroundShift)
+        return style
     }
 
     /// The text of one row, trailing spaces removed.
     public func line(_ row: Int) -> String {
+        present()
         var s = ""
-        for cell in cells[row] { if let ch = cell.character { s.append(ch) } }
+        for cell in shown[row] { if let ch = cell.character { s.append(ch) } }
         while s.last == " " { s.removeLast() }
         return s
     }
@@ -125,5 +181,8 @@ public final class MemoryScreen: Canvas {
     public var text: String { lines.joined(separator: "\n") }
 
     /// The style of the cell at (`row`, `column`).
-    public func style(row: Int, column: Int) -> Style { cells[row][column].style }
+    public func style(row: Int, column: Int) -> Style {
+        present()
+        return shown[row][column].style
+    }
 }

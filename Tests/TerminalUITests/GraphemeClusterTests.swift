@@ -180,7 +180,7 @@ import TestSupport
         codes.deferredWrap = false
         let width = ScreenWriterTests.width
         var writer = ScreenWriter(rows: 2, columns: 4, codes: codes, usesColors: false, libcWidth: width)
-        var terminal = VirtualTerminal(rows: 2, columns: 4, width: width)
+        var terminal = TerminalModel(rows: 2, columns: 4, width: width, clustersCharacters: false)
         writer.clear()
         terminal.feed(writer.takeOutput())
         func send(_ text: String) {
@@ -211,7 +211,7 @@ import TestSupport
             return ScreenWriterTests.width(v)
         }
         var writer = ScreenWriter(rows: 1, columns: 12, codes: .ansi, usesColors: false, libcWidth: libc)
-        var terminal = VirtualTerminal(rows: 1, columns: 12, width: libc)
+        var terminal = TerminalModel(rows: 1, columns: 12, width: libc, clustersCharacters: false)
         writer.clear()
         writer.draw(row: 0, ops: [.text("कि|বা|", column: 0, style: .plain, limit: 12)])
         terminal.feed(writer.takeOutput())

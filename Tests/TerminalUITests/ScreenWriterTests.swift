@@ -10,13 +10,13 @@ import Testing
 
     struct Harness {
         var writer: ScreenWriter
-        var terminal: VirtualTerminal
+        var terminal: TerminalModel
         let memory: MemoryScreen
         var cache: RowCache
 
         init(rows: Int, columns: Int, libcWidth: @escaping @Sendable (UInt32) -> Int = ScreenWriterTests.width) {
             writer = ScreenWriter(rows: rows, columns: columns, codes: .ansi, usesColors: true, libcWidth: libcWidth)
-            terminal = VirtualTerminal(rows: rows, columns: columns, width: libcWidth)
+            terminal = TerminalModel(rows: rows, columns: columns, width: libcWidth, clustersCharacters: false)
             memory = MemoryScreen(columns: columns, rows: rows)
             cache = RowCache(rows: rows, columns: columns)
             writer.clear()
@@ -57,8 +57,8 @@ import Testing
         /// A row of the writer as the terminal shows it: each scalar the terminal advances for
         /// starts a cell (a wide one followed by its right half); zero-width ones join the cell
         /// before. A character over several columns is several cells there.
-        func terminalCells(_ row: [ScreenWriter.Cell]) -> [VirtualTerminal.Cell] {
-            var result: [VirtualTerminal.Cell] = []
+        func terminalCells(_ row: [ScreenWriter.Cell]) -> [TerminalModel.Cell] {
+            var result: [TerminalModel.Cell] = []
             for cell in row where !cell.isContinuation {
                 let style = cell.style & PackedStyle.styleMask
                 for scalar in String(decoding: writer.bytes(of: cell), as: UTF8.self).unicodeScalars {
@@ -66,8 +66,8 @@ import Testing
                     if width == 0, let last = result.indices.last(where: { result[$0].text != nil }) {
                         result[last].text! += String(scalar)
                     } else {
-                        result.append(VirtualTerminal.Cell(text: String(scalar), style: style))
-                        if width == 2 { result.append(VirtualTerminal.Cell(text: nil, style: style)) }
+                        result.append(TerminalModel.Cell(text: String(scalar), style: style))
+                        if width == 2 { result.append(TerminalModel.Cell(text: nil, style: style)) }
                     }
                 }
             }
@@ -164,7 +164,7 @@ import Testing
         var codes = TerminalCodes.ansi
         codes.deferredWrap = false
         var writer = ScreenWriter(rows: 2, columns: 4, codes: codes, usesColors: false, libcWidth: Self.width)
-        var terminal = VirtualTerminal(rows: 2, columns: 4, width: Self.width)
+        var terminal = TerminalModel(rows: 2, columns: 4, width: Self.width, clustersCharacters: false)
         writer.clear()
         terminal.feed(writer.takeOutput())
         func send(_ text: String, row: Int) -> String {

@@ -1,12 +1,17 @@
-@testable import TerminalUI
-
 /// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
 /// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, and
-/// UTF-8 text with wide characters (overwriting half of one blanks the other half) and
-/// deferred wrap. Tests feed it `ScreenWriter`'s bytes and read the screen back.
-struct VirtualTerminal {
+/// UTF-8 text with deferred wrap. `MemoryScreen` feeds it `ScreenWriter`'s bytes and reads the
+/// screen back, so tests see the cells a terminal shows.
+///
+/// Characters follow the grapheme clusters, as terminals that cluster do: a scalar that
+/// continues the character just written (by Swift's rules) joins its cell, taking its own
+/// columns as continuations, so an Indic conjunct sent as three one-column letters is one
+/// cell and two continuations. Without `clustersCharacters`, as on most terminals, each
+/// scalar that takes columns starts a cell and only zero-width ones join the cell before.
+/// Writing over part of a character blanks the rest of it.
+struct TerminalModel {
     struct Cell: Equatable {
-        /// The character's text; nil for the right half of a wide character.
+        /// The character's text; nil for a column covered by the character before it.
         var text: String?
         var style: UInt64
         static let blank = Cell(text: " ", style: 0)
@@ -15,23 +20,31 @@ struct VirtualTerminal {
     let rows: Int
     let columns: Int
     let width: (UInt32) -> Int
+    /// Whether a scalar that continues the character before joins its cell.
+    let clustersCharacters: Bool
     private(set) var cells: [[Cell]]
+    /// Rows changed since `takeChangedRows()`.
+    private var changed: [Bool]
     private var row = 0, column = 0
     private var pendingWrap = false
     private var pen: UInt64 = 0
     private var top = 0, bottom: Int
+    /// Where the character written last starts, while the cursor is right after it.
+    private var lastStart: Int?
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
     private(set) var problem: String?
 
-    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int) {
+    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true) {
+        self.clustersCharacters = clustersCharacters
         self.rows = rows
         self.columns = columns
         self.width = width
         bottom = rows - 1
         cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
+        changed = Array(repeating: false, count: rows)
     }
 
-    /// The text of a row, wide characters once, trailing blanks dropped.
+    /// The text of a row, each character once, trailing blanks dropped.
     func line(_ r: Int) -> String {
         var s = ""
         for cell in cells[r] { if let text = cell.text { s += text } }
@@ -39,13 +52,25 @@ struct VirtualTerminal {
         return s
     }
 
+    /// The rows changed since the last call, in order.
+    mutating func takeChangedRows() -> [Int] {
+        var result: [Int] = []
+        for r in changed.indices where changed[r] {
+            result.append(r)
+            changed[r] = false
+        }
+        return result
+    }
+
     mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x1B {
+                lastStart = nil
                 i = escape(bytes, from: i)
             } else if b == 0x0A {
+                lastStart = nil
                 lineFeed()
                 i += 1
             } else if b < 0x20 {
@@ -53,7 +78,7 @@ struct VirtualTerminal {
                 i += 1
             } else {
                 var end = i + 1
-                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                while end < bytes.count, bytes[end] >= 0x20 { end += 1 }
                 for scalar in String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars { put(scalar) }
                 i = end
             }
@@ -71,12 +96,12 @@ struct VirtualTerminal {
         var i = start + 2
         var params: [Int] = []
         var current: Int?
-        while i < bytes.count, let scalar = Optional(bytes[i]), scalar < 0x40 {
-            if scalar == UInt8(ascii: ";") {
+        while i < bytes.count, bytes[i] < 0x40 {
+            if bytes[i] == UInt8(ascii: ";") {
                 params.append(current ?? 0)
                 current = nil
             } else {
-                current = (current ?? 0) * 10 + Int(scalar - 0x30)
+                current = (current ?? 0) * 10 + Int(bytes[i] &- 0x30)
             }
             i += 1
         }
@@ -85,8 +110,8 @@ struct VirtualTerminal {
         let final = bytes[i]
         switch final {
         case UInt8(ascii: "H"):
-            row = max(0, (params.first ?? 1) - 1)
-            column = max(0, (params.count > 1 ? params[1] : 1) - 1)
+            row = min(rows - 1, max(0, (params.first ?? 1) - 1))
+            column = min(columns - 1, max(0, (params.count > 1 ? params[1] : 1) - 1))
             pendingWrap = false
         case UInt8(ascii: "r"):
             top = (params.first ?? 1) - 1
@@ -95,10 +120,15 @@ struct VirtualTerminal {
             column = 0
             pendingWrap = false
         case UInt8(ascii: "J"):
-            for r in 0..<rows { for c in 0..<columns { cells[r][c] = Cell(text: " ", style: pen & Self.backgroundBits) } }
+            for r in 0..<rows {
+                for c in 0..<columns { cells[r][c] = Cell(text: " ", style: pen & Self.backgroundBits) }
+                changed[r] = true
+            }
         case UInt8(ascii: "K"):
-            if column > 0, cells[row][column].text == nil { cells[row][column - 1] = Cell(text: " ", style: cells[row][column - 1].style) }
+            guard row < rows, column < columns else { break }
+            blankBefore(column)
             for c in column..<columns { cells[row][c] = Cell(text: " ", style: pen & Self.backgroundBits) }
+            changed[row] = true
         case UInt8(ascii: "m"):
             let list = params.isEmpty ? [0] : params
             var k = 0
@@ -144,12 +174,26 @@ struct VirtualTerminal {
     }
 
     private mutating func put(_ scalar: Unicode.Scalar) {
+        guard row < rows, columns > 0 else { return }
         let w = width(scalar.value)
-        if w == 0 {
-            // It joins the character before the cursor (the left half, after a wide one).
+        if w <= 0 {
+            // It joins the character before the cursor.
             var c = pendingWrap ? column : column - 1
-            if c > 0, cells[row][c].text == nil { c -= 1 }
+            while c > 0, cells[row][c].text == nil { c -= 1 }
             if c >= 0, let text = cells[row][c].text { cells[row][c].text = text + String(scalar) }
+            changed[row] = true
+            return
+        }
+        if clustersCharacters, let start = lastStart, let text = cells[row][start].text, Self.joins(text, scalar) {
+            // It continues the character written last: its columns become continuations.
+            let from = pendingWrap ? columns : column
+            guard from + w <= columns else { problem = problem ?? "wide character past the edge"; return }
+            cells[row][start].text = text + String(scalar)
+            let style = cells[row][start].style
+            blankAfter(from + w)
+            for c in from..<(from + w) { cells[row][c] = Cell(text: nil, style: style) }
+            advance(to: from + w)
+            changed[row] = true
             return
         }
         if pendingWrap {
@@ -160,22 +204,50 @@ struct VirtualTerminal {
             problem = problem ?? "wide character past the edge"
             return
         }
-        blankHalves(at: column, width: w)
+        blankBefore(column)
+        blankAfter(column + w)
         cells[row][column] = Cell(text: String(scalar), style: pen)
-        if w == 2 { cells[row][column + 1] = Cell(text: nil, style: pen) }
-        if column + w >= columns {
+        for c in (column + 1)..<(column + w) { cells[row][c] = Cell(text: nil, style: pen) }
+        lastStart = column
+        advance(to: column + w)
+        changed[row] = true
+    }
+
+    /// Whether `scalar` after `text` stays one character.
+    private static func joins(_ text: String, _ scalar: Unicode.Scalar) -> Bool {
+        var joined = text
+        joined.unicodeScalars.append(scalar)
+        return joined.count == 1
+    }
+
+    private mutating func advance(to end: Int) {
+        if end >= columns {
             column = columns - 1
             pendingWrap = true
         } else {
-            column += w
+            column = end
         }
     }
 
-    /// Writing over half of a wide character blanks its other half.
-    private mutating func blankHalves(at c: Int, width w: Int) {
-        if cells[row][c].text == nil, c > 0 { cells[row][c - 1] = Cell(text: " ", style: cells[row][c - 1].style) }
-        let after = c + w
-        if after < columns, cells[row][after].text == nil { cells[row][after] = Cell(text: " ", style: cells[row][after].style) }
+    /// Writing from column `c` on blanks the start of a character it cuts.
+    private mutating func blankBefore(_ c: Int) {
+        guard c < columns, cells[row][c].text == nil else { return }
+        var k = c - 1
+        while k >= 0 {
+            let isStart = cells[row][k].text != nil
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            if isStart { break }
+            k -= 1
+        }
+    }
+
+    /// Writing up to column `end` blanks the rest of a character it cuts.
+    private mutating func blankAfter(_ end: Int) {
+        var k = end
+        while k < columns, cells[row][k].text == nil {
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            k += 1
+        }
     }
 
     private mutating func lineFeed() {
@@ -186,11 +258,13 @@ struct VirtualTerminal {
     private mutating func scrollUp() {
         for r in top..<bottom { cells[r] = cells[r + 1] }
         cells[bottom] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
+        for r in top...bottom { changed[r] = true }
     }
 
     private mutating func scrollDown() {
         var r = bottom
         while r > top { cells[r] = cells[r - 1]; r -= 1 }
         cells[top] = Array(repeating: Cell(text: " ", style: pen & Self.backgroundBits), count: columns)
+        for r in top...bottom { changed[r] = true }
     }
 }
