@@ -64,9 +64,16 @@ import Testing
         }
         writer.start()
         let source = FileSource(path: path)
-        // Lines are offered as soon as the input pauses: the writer has written them first.
+        // Lines are offered as soon as the input pauses: the writer has written them first. The
+        // reader thread may still be opening the FIFO (an input not yet there is offered empty,
+        // as "waiting"): ask again until it has read them, within a deadline.
         written.wait()
-        let first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        var first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        let deadline = Date().addingTimeInterval(10)
+        while first.result?.lines?.count != 200, Date() < deadline {
+            usleep(1_000)
+            first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
+        }
         #expect(first.result?.lines?.first == "fifo line 1")
         #expect(first.result?.lines?.last == "fifo line 200")
         let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
