@@ -11,8 +11,10 @@ extension FeedReactor {
         guard page.lines.count + page.items.count <= comparedItemLimit, state.itemCount <= comparedItemLimit else {
             return RefreshChanges()
         }
+        // The first load compares nothing: its keys are worked out when the next refresh needs
+        // them, not before the first frame (a file's first page can be all the lines counted).
+        guard state.hasLoaded else { return RefreshChanges() }
         let new = ItemKeys.keys(of: page)
-        guard state.hasLoaded else { return RefreshChanges(keys: new) }
         return RefreshChanges.between(old: keys(of: state), new: new, countsGone: !page.hasMore)
     }
 

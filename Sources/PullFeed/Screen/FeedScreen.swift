@@ -319,7 +319,12 @@ package final class FeedScreen: ReactorView {
         }
         refreshable.apply(command)
         follower.moved(command, list: list, linesSource: reactor?.source.printsSelection ?? false, hasMore: state.hasMore)
-        if follower.loadsToEnd { reactor?.action.send(.loadRest) }
+        // End on an open input asks for the rest even when nothing more was there a moment ago:
+        // the input reads on to its end from then on.
+        if follower.loadsToEnd || (command == .end && state.isOpen && follower.isFollowing) {
+            restAskedAt = state.itemCount
+            reactor?.action.send(.loadRest)
+        }
         onNeedsRender()
     }
 
