@@ -57,9 +57,9 @@ public final class CursesTerminal: TerminalBackend {
     private let hasAlternateScreen: Bool
     private var decoder: InputDecoder
     private var isRestored = false
-    private var rowCache: RowCache
     private let codes: TerminalCodes
-    private var writer: ScreenWriter
+    /// The frame's calls per row and the writer that turns them into bytes.
+    private var frame: FrameRecorder
     /// The next `present()` starts by clearing the screen (first frame, resize, Ctrl-L, resume).
     private var needsClear = true
     /// Texts drawn lately, sanitised and measured (see `prepare`).
@@ -82,8 +82,8 @@ public final class CursesTerminal: TerminalBackend {
         decoder = InputDecoder(x10Mouse: mouse, escapeDelayNanoseconds: escapeDelay)
         let size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
         self.size = size
-        rowCache = RowCache(rows: size.rows, columns: size.columns)
-        writer = Self.makeWriter(size: size, codes: codes, colors: colors)
+        frame = FrameRecorder(writer: Self.makeWriter(size: size, codes: codes, colors: colors),
+                              rows: size.rows, columns: size.columns)
     }
 
     private static func makeWriter(size: Size, codes: TerminalCodes, colors: Bool) -> ScreenWriter {
@@ -262,8 +262,8 @@ public final class CursesTerminal: TerminalBackend {
             resizeterm(rows, cols)
         }
         size = Size(columns: Int(pf_cols()), rows: Int(pf_lines()))
-        rowCache = RowCache(rows: size.rows, columns: size.columns)
-        writer = Self.makeWriter(size: size, codes: codes, colors: useColors)
+        frame = FrameRecorder(writer: Self.makeWriter(size: size, codes: codes, colors: useColors),
+                              rows: size.rows, columns: size.columns)
         needsClear = true
         return size
     }
@@ -275,16 +275,10 @@ public final class CursesTerminal: TerminalBackend {
     /// that changed go out (see `ScreenWriter`), in one `write()`.
     public func present() {
         if needsClear {
-            writer.clear()
+            frame.writer.clear()
             needsClear = false
         }
-        if codes.canScroll, let scroll = rowCache.bestScroll(), writer.scroll(scroll) {
-            rowCache.didScroll(scroll)
-        }
-        for (row, ops) in rowCache.takeChangedRows() {
-            writer.draw(row: row, ops: ops)
-        }
-        writer.sendOutput { bytes in
+        frame.present(canScroll: codes.canScroll) { bytes in
             bytes.withMemoryRebound(to: CChar.self) { _ = pf_write_all(outputFD, $0.baseAddress, $0.count) }
         }
     }
@@ -292,19 +286,15 @@ public final class CursesTerminal: TerminalBackend {
     /// Makes the next `present()` repaint everything (for Ctrl-L, or after other output).
     public func invalidate() {
         needsClear = true
-        rowCache.forgetShown()
+        frame.forgetShown()
     }
 
     public func clear() {
-        rowCache.clearAll()
+        frame.clear()
     }
 
     public func fill(row: Int, column: Int, width: Int, style: Style) {
-        guard row >= 0, row < size.rows else { return }
-        let start = max(0, column)
-        let end = min(size.columns, column + width)
-        guard start < end else { return }
-        rowCache.record(.fill(column: start, width: end - start, style: style), row: row)
+        frame.fill(row: row, column: column, width: width, style: style)
     }
 
     @discardableResult
@@ -332,7 +322,7 @@ public final class CursesTerminal: TerminalBackend {
 
     private func record(_ text: SanitizedText, row: Int, column: Int, style: Style, limit: Int) {
         let text = isUnicode || TextWidth.isPrintableASCII(text.text) ? text : Self.asciiOnly(text)
-        rowCache.record(.text(text.text, column: column, style: style, limit: limit), row: row)
+        frame.record(.text(text.text, column: column, style: style, limit: limit), row: row)
     }
 
     /// `text` for a terminal that is not UTF-8: each non-ASCII character becomes `?`, once per

@@ -28,10 +28,9 @@ public final class MemoryScreen: Canvas {
 
     /// The cells as last read from `terminal`.
     private var shown: [[Cell]]
-    /// The drawing calls since the last read, row by row, as `CursesTerminal` records them.
-    private var rowCache: RowCache
-    /// The writer `CursesTerminal` draws with, on an xterm with 24-bit colours.
-    private var writer: ScreenWriter
+    /// The drawing calls since the last read, row by row, and the writer they go through, as
+    /// `CursesTerminal` has them (on an xterm with 24-bit colours).
+    private var frame: FrameRecorder
     /// The terminal the writer's bytes go to.
     private var terminal: TerminalModel
     /// Whether calls were recorded since the last read.
@@ -64,10 +63,14 @@ public final class MemoryScreen: Canvas {
     public init(columns: Int, rows: Int) {
         size = Size(columns: columns, rows: rows)
         shown = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
-        rowCache = RowCache(rows: size.rows, columns: size.columns)
-        writer = ScreenWriter(rows: size.rows, columns: size.columns, codes: Self.codes, usesColors: true,
-                              libcWidth: Self.scalarWidth)
+        frame = Self.makeFrame(size)
         terminal = TerminalModel(rows: size.rows, columns: size.columns, width: Self.scalarWidth)
+    }
+
+    private static func makeFrame(_ size: Size) -> FrameRecorder {
+        FrameRecorder(writer: ScreenWriter(rows: size.rows, columns: size.columns, codes: codes, usesColors: true,
+                                           libcWidth: scalarWidth),
+                      rows: size.rows, columns: size.columns)
     }
 
     /// Changes the size, keeping what still fits (as a terminal resize does before a redraw).
@@ -75,9 +78,7 @@ public final class MemoryScreen: Canvas {
         let kept = cells
         let newSize = Size(columns: columns, rows: rows)
         size = newSize
-        rowCache = RowCache(rows: newSize.rows, columns: newSize.columns)
-        writer = ScreenWriter(rows: newSize.rows, columns: newSize.columns, codes: Self.codes, usesColors: true,
-                              libcWidth: Self.scalarWidth)
+        frame = Self.makeFrame(newSize)
         terminal = TerminalModel(rows: newSize.rows, columns: newSize.columns, width: Self.scalarWidth)
         shown = Array(repeating: Array(repeating: .blank, count: newSize.columns), count: newSize.rows)
         // What still fits is drawn again, cell by cell (a character cut by the new edge goes).
@@ -97,15 +98,11 @@ public final class MemoryScreen: Canvas {
 
     public func clear() {
         hasPending = true
-        rowCache.clearAll()
+        frame.clear()
     }
 
     public func fill(row: Int, column: Int, width: Int, style: Style) {
-        guard row >= 0, row < size.rows else { return }
-        let start = max(0, column)
-        let end = min(size.columns, column + width)
-        guard start < end else { return }
-        record(.fill(column: start, width: end - start, style: style), row: row)
+        if frame.fill(row: row, column: column, width: width, style: style) { didRecord() }
     }
 
     @discardableResult
@@ -120,8 +117,14 @@ public final class MemoryScreen: Canvas {
     }
 
     private func record(_ op: RowCache.Op, row: Int) {
+        frame.record(op, row: row)
+        didRecord()
+    }
+
+    /// A call was recorded: a screen drawn frame after frame and never read sends its frames
+    /// every so often, so the calls kept stay few.
+    private func didRecord() {
         hasPending = true
-        rowCache.record(op, row: row)
         pendingCount += 1
         if pendingCount > 8 * (size.rows + 1) { present() }
     }
@@ -132,9 +135,7 @@ public final class MemoryScreen: Canvas {
         guard hasPending else { return }
         hasPending = false
         pendingCount = 0
-        if let scroll = rowCache.bestScroll(), writer.scroll(scroll) { rowCache.didScroll(scroll) }
-        for (row, ops) in rowCache.takeChangedRows() { writer.draw(row: row, ops: ops) }
-        writer.sendOutput { terminal.feed(Array($0)) }
+        frame.present(canScroll: true) { terminal.feed(Array($0)) }
         // The writer sends only what the terminal draws as it believes (no wrap, no unknown code).
         assert(terminal.problem == nil, "the terminal model: \(terminal.problem ?? "")")
         for r in terminal.takeChangedRows() {
