@@ -8,15 +8,21 @@ import TerminalUI
 /// rows, pulls that begin only at rest, failures that stay readable, and the keys `less` users
 /// reach for.
 @Suite struct PickerBasicsScreenTests {
+    /// A screen on `total` lines "L0"… that load in 10 ms, its first page shown.
+    func quickLines(total: Int, pageSize: Int) -> (ScreenHarness, ScriptedSource) {
+        let source = ScriptedSource.lines(total: total)
+        source.delay = 0.01
+        let h = ScreenHarness(source: source, pageSize: pageSize)
+        h.advance(0.1)
+        return (h, source)
+    }
+
     func selected(_ h: ScreenHarness) -> String? {
         h.lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
     }
 
     @Test func downsPastTheLoadedRowsAreCompletedWhenThePageArrives() {
-        let source = ScriptedSource.lines(total: 1000)
-        source.delay = 0.01
-        let h = ScreenHarness(source: source, pageSize: 200)
-        h.advance(0.1)
+        let (h, source) = quickLines(total: 1000, pageSize: 200)
         h.press(.down, times: 300)
         #expect(source.requests.count == 2, "the next page is asked for once, at once")
         h.advance(0.1)
@@ -28,10 +34,7 @@ import TerminalUI
     }
 
     @Test func anotherMoveForgetsTheRowsAskedFor() {
-        let source = ScriptedSource.lines(total: 1000)
-        source.delay = 0.01
-        let h = ScreenHarness(source: source, pageSize: 20)
-        h.advance(0.1)
+        let (h, _) = quickLines(total: 1000, pageSize: 20)
         h.press(.down, times: 30)
         h.press(.up)
         h.advance(0.1)
@@ -39,10 +42,7 @@ import TerminalUI
     }
 
     @Test func aBurstOfUpsThatReachesTheTopDoesNotPullANewPressDoes() {
-        let source = ScriptedSource.lines(total: 50)
-        source.delay = 0.01
-        let h = ScreenHarness(source: source, pageSize: 50)
-        h.advance(0.1)
+        let (h, _) = quickLines(total: 50, pageSize: 50)
         h.press(.down, times: 5)
         h.advance(1)
         // A held-down Up: 30 ms apart, arriving at the top and going on.
@@ -110,10 +110,7 @@ import TerminalUI
     }
 
     @Test func controlKeysMoveAsInLess() {
-        let source = ScriptedSource.lines(total: 100)
-        source.delay = 0.01
-        let h = ScreenHarness(source: source, pageSize: 100)
-        h.advance(0.1)
+        let (h, _) = quickLines(total: 100, pageSize: 100)
         h.press(.ctrl("d"))
         #expect(selected(h) == "L11", "half of a 22-line list")
         h.press(.ctrl("u"))
