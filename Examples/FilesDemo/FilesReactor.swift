@@ -28,14 +28,19 @@ final class FilesReactor: Reactor {
     let reactorStorage = ReactorStorage()
     let pageSize = 50
     private let scheduler: LoopScheduler
-    private let readsInBackground: Bool
+    private let readScheduler: LoopScheduler
     private let read: @Sendable () -> [String]
 
-    /// `read` lists the folder; it runs on a background queue unless `readsInBackground` is
-    /// false (tests on a virtual-time scheduler, which must be driven from one thread).
-    init(scheduler: LoopScheduler, readsInBackground: Bool = true, read: @escaping @Sendable () -> [String]) {
+    /// `read` lists the folder. It runs on `readScheduler` (by default a background queue; a
+    /// test on virtual time passes its own scheduler, which must be driven from one thread),
+    /// and its result comes back on `scheduler`.
+    init(
+        scheduler: LoopScheduler,
+        readScheduler: LoopScheduler = DispatchQueue.global().ocombine.eraseToLoopScheduler(),
+        read: @escaping @Sendable () -> [String]
+    ) {
         self.scheduler = scheduler
-        self.readsInBackground = readsInBackground
+        self.readScheduler = readScheduler
         self.read = read
     }
 
@@ -54,10 +59,12 @@ final class FilesReactor: Reactor {
         let state = currentState
         switch action {
         case .refresh where !state.isRefreshing:
-            let read = read
-            let files = readsInBackground
-                ? Just(()).receive(on: DispatchQueue.global().ocombine).map { read() }.receive(on: scheduler).eraseToAnyPublisher()
-                : Just(()).receive(on: scheduler).map { read() }.eraseToAnyPublisher()
+            // One block on the read scheduler delivers the result and its end together: with
+            // `receive(on:)` they would be two blocks, and a concurrent queue may run the end
+            // first, which drops the result and leaves the refresh running for good.
+            let files = Deferred { [readScheduler, read] in
+                Future<[String], Never> { promise in readScheduler.schedule { promise(.success(read())) } }
+            }.receive(on: scheduler)
             return Just(.refreshing)
                 .append(files.map { Mutation.replace($0, at: Date()) })
                 .eraseToAnyPublisher()

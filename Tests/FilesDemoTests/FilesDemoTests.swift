@@ -1,6 +1,7 @@
 import CombineSchedulers
 import Dispatch
 import Foundation
+import OpenCombine
 import Testing
 @testable import files_demo
 import PullToRefresh
@@ -31,7 +32,7 @@ import TerminalUI
 
     @Test func sectionsPullToRefreshAndLoadMore() {
         let folder = Folder(["README.md"] + (0..<70).map { "src/file\(String(format: "%02d", $0)).swift" })
-        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readsInBackground: false, read: folder.read)
+        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: time.eraseToLoopScheduler(), read: folder.read)
         let screen = FilesScreen(reactor: reactor, scheduler: time.eraseToLoopScheduler())
         var chosen: [String] = []
         screen.onChoose = { chosen.append($0) }
@@ -60,5 +61,39 @@ import TerminalUI
 
         screen.handle(.key(.enter))
         #expect(chosen == ["src/file69.swift"])
+    }
+
+    /// A scheduler that may run its work in any order, as a concurrent queue may: here, the
+    /// newest first. Time does not pass on it; `runAll()` runs what is pending until nothing is.
+    final class AnyOrderScheduler: Scheduler, @unchecked Sendable {
+        typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
+        typealias SchedulerOptions = DispatchQueue.SchedulerOptions
+        private var pending: [() -> Void] = []
+        var now: SchedulerTimeType { SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)) }
+        var minimumTolerance: SchedulerTimeType.Stride { .zero }
+        func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) { pending.append(action) }
+        func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+                      _ action: @escaping () -> Void) { pending.append(action) }
+        func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+                      options: SchedulerOptions?, _ action: @escaping () -> Void) -> Cancellable {
+            pending.append(action)
+            return AnyCancellable {}
+        }
+        func runAll() {
+            while let action = pending.popLast() { action() }
+        }
+    }
+
+    /// The folder is read on another queue, which may run the read's result and its end in
+    /// either order; the list must hear the result every time, or the header would stay on
+    /// "Loading..." for good.
+    @Test func aReadOnAQueueThatReordersWorkStillLands() {
+        let reader = AnyOrderScheduler()
+        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: reader.eraseToLoopScheduler()) { ["a", "b"] }
+        reactor.action.send(.refresh)
+        reader.runAll()
+        time.advance()
+        #expect(reactor.currentState.all == ["a", "b"])
+        #expect(!reactor.currentState.isRefreshing)
     }
 }
