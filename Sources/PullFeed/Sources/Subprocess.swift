@@ -15,8 +15,10 @@ import Glibc
 /// close-on-exec from their creation, so commands spawned at the same time from other threads
 /// never hold them open.
 ///
-/// Foundation's `Process` cannot start a child in a new process group, which is why this
-/// uses `posix_spawn` directly.
+/// Foundation's `Process` cannot start a child in a new process group. swift-subprocess can,
+/// but its API is async: started from a line source's blocking worker it stalls for about a
+/// second whenever synchronous callers fill the concurrency pool (BENCHMARKS.md, "Starting a
+/// command"), so this uses `posix_spawn` directly.
 struct Subprocess {
     struct Output {
         var stdout: [UInt8]
