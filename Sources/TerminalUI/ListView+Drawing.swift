@@ -13,12 +13,21 @@ extension ListView {
         accessory: (ListLine, Int) -> Void
     ) {
         guard height > 0, width > 0 else { return }
+        // What every row needs, read from the list once per frame: each read of a class's
+        // property is a runtime exclusivity check, and a frame draws every visible row.
+        var frame = RowFrame(
+            dataSource: dataSource, selected: showsSelection ? selectedIndex : nil, highlight: highlight,
+            selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText,
+            shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex())
+        swap(&frame.fitted, &fittedRows)  // moved, not shared: updating it copies nothing
+        let (first, lines) = (scrollOffset, viewportHeight)
+        var textWidth: Int?
         for offset in 0..<height {
             let screenRow = top + offset
-            let line = offset < viewportHeight ? content(atLine: scrollOffset + offset) : nil
+            let line = offset < lines ? content(atLine: first + offset) : nil
             switch line {
             case .row(let index):
-                drawRow(index, on: canvas, screenRow: screenRow, width: width)
+                textWidth = drawRow(index, on: canvas, screenRow: screenRow, width: width, frame: &frame) ?? textWidth
             case .some(let accessoryLine):
                 canvas.fill(row: screenRow, column: 0, width: width, style: .plain)
                 accessory(accessoryLine, screenRow)
@@ -26,33 +35,48 @@ extension ListView {
                 canvas.fill(row: screenRow, column: 0, width: width, style: .plain)
             }
         }
+        swap(&frame.fitted, &fittedRows)
+        if let textWidth { lastTextWidth = textWidth }
     }
 
-    private func drawRow(_ index: Int, on canvas: any Canvas, screenRow: Int, width: Int) {
-        let row = dataSource.row(at: index)
-        let isSelected = showsSelection && index == selectedIndex
+    /// The list's settings for one frame's rows, and the fitted texts they update.
+    private struct RowFrame {
+        let dataSource: any ListDataSource
+        let selected: Int?
+        let highlight: TextPattern?
+        let selectionMarker: SanitizedText
+        let newRowMarker: SanitizedText
+        let shift: Int
+        let escapes: EscapeHandling
+        var fitted: RecentByIndex<FittedRow>
+    }
+
+    /// Draws row `index`; returns the columns its text had, if it had any.
+    private func drawRow(_ index: Int, on canvas: any Canvas, screenRow: Int, width: Int, frame: inout RowFrame) -> Int? {
+        let row = frame.dataSource.row(at: index)
+        let isSelected = index == frame.selected
         var style = row.style
         if row.kind == .sectionHeader || row.isNew { style.bold = true }
         if isSelected { style.reverse = true }
         canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
         if isSelected {
-            canvas.draw(selectionMarkerText, row: screenRow, column: 0, style: style, maxWidth: 1)
+            canvas.draw(frame.selectionMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if row.isNew {
-            canvas.draw(newRowMarkerText, row: screenRow, column: 0, style: style, maxWidth: 1)
+            canvas.draw(frame.newRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         }
         let textColumn = 1 + row.indent
-        guard textColumn < width else { return }
+        guard textColumn < width else { return nil }
         let available = width - textColumn
-        lastTextWidth = available
-        let text = fittedText(row.text, index: index, width: available)
+        let text = Self.fittedText(row.text, index: index, width: available, frame: &frame)
         canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
-        if let highlight {
+        if let highlight = frame.highlight {
             let marked = Self.highlightStyle(for: style)
             for part in highlight.highlights(in: text.text) {
                 canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: marked,
                             maxWidth: available - part.column)
             }
         }
+        return available
     }
 
     /// How a match is marked on a row drawn in `style`: reverse video flipped, bold and
@@ -67,15 +91,14 @@ extension ListView {
 
     /// `text` sanitised and cut to `width` columns. The result for each drawn row is kept
     /// until its text or the width changes, so moving the selection re-fits no text.
-    private func fittedText(_ text: String, index: Int, width: Int) -> SanitizedText {
-        if let fitted = fittedRows[index], fitted.width == width, fitted.source.hasSameBytes(as: text) {
+    private static func fittedText(_ text: String, index: Int, width: Int, frame: inout RowFrame) -> SanitizedText {
+        if let fitted = frame.fitted[index], fitted.width == width, fitted.source.hasSameBytes(as: text) {
             return fitted.text
         }
-        let shift = horizontalOffset
-        let visible = TextWalker.visible(text, escapes: escapes, columns: shift + width)
-        let cut = TextWalker.cut(visible, dropping: shift, toWidth: width)
+        let visible = TextWalker.visible(text, escapes: frame.escapes, columns: frame.shift + width)
+        let cut = TextWalker.cut(visible, dropping: frame.shift, toWidth: width)
         let result = SanitizedText(checked: cut.text, width: cut.width, runs: cut.runs)
-        fittedRows[index] = FittedRow(source: text, width: width, text: result)
+        frame.fitted[index] = FittedRow(source: text, width: width, text: result)
         return result
     }
 

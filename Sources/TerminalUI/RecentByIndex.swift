@@ -4,7 +4,12 @@
 /// Rows closer together than the capacity never evict each other, so a window of fewer rows
 /// than the capacity (a screen) stays cached however far the list scrolls; a row far away
 /// takes its slot over. `removeAll()` costs nothing however many rows are kept.
-package struct RecentByIndex<Value> {
+///
+/// For a `ListDataSource` whose rows are costly to fetch (read back from a file, formatted):
+/// each frame asks again for every row it shows. It is public, and its accessors inlinable, so
+/// that a client's module specializes them for its `Value`; a generic call into this module
+/// would look up type metadata on every access.
+public struct RecentByIndex<Value> {
     @usableFromInline var slots: [Slot] = []
     @usableFromInline let mask: Int
     @usableFromInline var epoch = 0
@@ -22,14 +27,14 @@ package struct RecentByIndex<Value> {
     }
 
     /// - Parameter capacity: how many rows in a row are kept (rounded up to a power of two).
-    package init(capacity: Int = 512) {
+    public init(capacity: Int = 512) {
         var size = 1
         while size < max(1, capacity) { size <<= 1 }
         mask = size - 1
     }
 
     /// The value kept for `index`, if it is still there; setting `nil` forgets it.
-    @inlinable package subscript(index: Int) -> Value? {
+    @inlinable public subscript(index: Int) -> Value? {
         get {
             guard !slots.isEmpty else { return nil }
             let slot = slots[index & mask]
@@ -45,7 +50,7 @@ package struct RecentByIndex<Value> {
     }
 
     /// Forgets every value.
-    @inlinable package mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         epoch += 1
     }
 }
