@@ -59,12 +59,19 @@ final class FilesReactor: Reactor {
         let state = currentState
         switch action {
         case .refresh where !state.isRefreshing:
-            // One block on the read scheduler delivers the result and its end together: with
-            // `receive(on:)` they would be two blocks, and a concurrent queue may run the end
-            // first, which drops the result and leaves the refresh running for good.
-            let files = Deferred { [readScheduler, read] in
-                Future<[String], Never> { promise in readScheduler.schedule { promise(.success(read())) } }
-            }.receive(on: scheduler)
+            // The folder is read on the read scheduler, and the result is handed over on the
+            // loop's: the value and its end in one step (with `receive(on:)` they would be two
+            // blocks, which a concurrent queue may run end first, dropping the result), and
+            // on the thread that subscribed (OpenCombine's `Future` reads its result without
+            // its lock when demand arrives).
+            let files = Deferred { [readScheduler, scheduler, read] in
+                Future<[String], Never> { promise in
+                    readScheduler.schedule {
+                        let files = read()
+                        scheduler.schedule { promise(.success(files)) }
+                    }
+                }
+            }
             return Just(.refreshing)
                 .append(files.map { Mutation.replace($0, at: Date()) })
                 .eraseToAnyPublisher()

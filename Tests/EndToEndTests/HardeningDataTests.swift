@@ -90,6 +90,27 @@ struct HardeningDataTests {
         }
     }
 
+    /// A stream of one 100 MB line and a short one, then the same line alone, cut off by the
+    /// end of the input with no newline: each is shown cut to the screen, keys answer while
+    /// and after it is read, and the app leaves cleanly.
+    @Test(arguments: [("; echo; echo SHORT-LINE", "2 items"), ("", "1 item")])
+    func aHundredMegabyteLineOnAStream(after: String, count: String) throws {
+        let line = "head -c 100000000 /dev/zero | tr '\\000' x"
+        let session = try HardeningSession([], columns: 60, rows: 12, prefix: "(\(line)\(after)) |")
+        try session.tmux.waitFor(count, timeout: 60)
+        #expect(session.tmux.capture().contains("›" + String(repeating: "x", count: 58) + "…"))
+        if !after.isEmpty {
+            session.tmux.sendKeys("Down")
+            try session.tmux.waitFor("›SHORT-LINE")
+        }
+        session.tmux.sendKeys("?")
+        try session.tmux.waitFor("Keys")
+        session.tmux.sendKeys("Escape")
+        try session.tmux.waitUntil(timeout: 10, "the keys screen closes") { !$0.contains("Keys") }
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus(timeout: 20) == 0)
+    }
+
     @Test func aOneMegabyteLineAndTenThousandWideLines() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -7,7 +7,9 @@ import TerminalUI
 /// that arrives after cancellation is dropped.
 ///
 /// The result is held by a `Future` until it is demanded, so a fast result cannot be lost
-/// while the subscription is still being set up on the UI thread.
+/// while the subscription is still being set up. The promise is kept on the UI scheduler too:
+/// OpenCombine's `Future` reads its result without its lock when demand arrives, so a promise
+/// kept on another thread at that moment tears the result (a crash when it is released).
 enum BackgroundLoad {
     static func run(
         on queue: DispatchQueue,
@@ -20,10 +22,9 @@ enum BackgroundLoad {
                 let fulfil = UncheckedSendable(promise)
                 queue.async {
                     let result = token.isCancelled ? .failure(SourceError("cancelled")) : work(token)
-                    fulfil.value(.success(result))
+                    scheduler.schedule { fulfil.value(.success(result)) }
                 }
             }
-            .receive(on: scheduler)
             .filter { _ in !token.isCancelled }
             .handleEvents(receiveCancel: { token.cancel() })
             .eraseToAnyPublisher()
