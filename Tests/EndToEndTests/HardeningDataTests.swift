@@ -91,8 +91,8 @@ struct HardeningDataTests {
     }
 
     /// A stream of one 100 MB line and a short one, then the same line alone, cut off by the
-    /// end of the input with no newline: each is shown cut to the screen, keys answer while
-    /// and after it is read, and the app leaves cleanly.
+    /// end of the input with no newline: each is shown cut to the screen, keys answer once it
+    /// is read, and the app leaves cleanly. (A page read torn across threads crashed here.)
     @Test(arguments: [("; echo; echo SHORT-LINE", "2 items"), ("", "1 item")])
     func aHundredMegabyteLineOnAStream(after: String, count: String) throws {
         let line = "head -c 100000000 /dev/zero | tr '\\000' x"
