@@ -306,23 +306,13 @@ public final class CursesTerminal: TerminalBackend {
     @discardableResult
     public func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
         guard row >= 0, row < size.rows, column < size.columns else { return 0 }
-        var limit = size.columns - column
-        if let maxWidth { limit = min(limit, maxWidth) }
-        guard limit > 0 else { return 0 }
         guard text.runs.isEmpty else {
-            text.forEachRun(over: style) { run, offset, runStyle in
-                guard offset < limit else { return }
-                record(run, row: row, column: column + offset, style: runStyle, limit: limit - offset)
+            return text.drawRuns(over: style, maxWidth: maxWidth) { run, offset, runStyle, limit in
+                draw(run, row: row, column: column + offset, style: runStyle, maxWidth: limit)
             }
-            return min(text.width, limit)
         }
-        record(text, row: row, column: column, style: style, limit: limit)
-        return min(text.width, limit)
-    }
-
-    private func record(_ text: SanitizedText, row: Int, column: Int, style: Style, limit: Int) {
-        let text = isUnicode || TextWidth.isPrintableASCII(text.text) ? text : Self.asciiOnly(text)
-        frame.record(.text(text.text, column: column, style: style, limit: limit), row: row)
+        let shown = isUnicode || TextWidth.isPrintableASCII(text.text) ? text : Self.asciiOnly(text)
+        return frame.text(shown.text, width: text.width, row: row, column: column, style: style, maxWidth: maxWidth) ?? 0
     }
 
     /// `text` for a terminal that is not UTF-8: each non-ASCII character becomes `?`, once per

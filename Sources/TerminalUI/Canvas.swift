@@ -30,13 +30,9 @@ extension Canvas {
     @discardableResult
     public func draw(_ text: SanitizedText, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
         guard !text.runs.isEmpty else { return draw(text.text, row: row, column: column, style: style, maxWidth: maxWidth) }
-        var drawn = 0
-        text.forEachRun(over: style) { run, offset, runStyle in
-            let limit = maxWidth.map { $0 - offset }
-            guard limit.map({ $0 > 0 }) ?? true else { return }
-            drawn = max(drawn, offset + draw(run.text, row: row, column: column + offset, style: runStyle, maxWidth: limit))
+        return text.drawRuns(over: style, maxWidth: maxWidth) { run, offset, runStyle, limit in
+            draw(run.text, row: row, column: column + offset, style: runStyle, maxWidth: limit)
         }
-        return drawn
     }
 
     /// Draws `text` at (`row`, `column`) like `draw(_:row:column:style:maxWidth:)`, clipped only

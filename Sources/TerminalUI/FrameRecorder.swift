@@ -29,6 +29,18 @@ package struct FrameRecorder {
         return true
     }
 
+    /// Records `text` (sanitised, `width` columns wide) at (`row`, `column`), cut at the
+    /// frame's right edge and after `maxWidth` columns. Returns the columns it takes there, or
+    /// nil (nothing recorded) when none of it can be inside.
+    package mutating func text(_ text: String, width: Int, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int? {
+        guard row >= 0, row < rows, column < columns else { return nil }
+        var limit = columns - column
+        if let maxWidth { limit = min(limit, maxWidth) }
+        guard limit > 0 else { return nil }
+        rowCache.record(.text(text, column: column, style: style, limit: limit), row: row)
+        return min(width, limit)
+    }
+
     /// Records one call on `row` as it is.
     package mutating func record(_ op: RowCache.Op, row: Int) { rowCache.record(op, row: row) }
 

@@ -108,12 +108,10 @@ public final class MemoryScreen: Canvas {
     @discardableResult
     public func draw(_ text: String, row: Int, column: Int, style: Style, maxWidth: Int?) -> Int {
         guard row >= 0, row < size.rows, column < size.columns else { return 0 }
-        var limit = size.columns - column
-        if let maxWidth { limit = min(limit, maxWidth) }
-        guard limit > 0 else { return 0 }
         let text = SanitizedText(text)
-        record(.text(text.text, column: column, style: style, limit: limit), row: row)
-        return min(text.width, limit)
+        guard let drawn = frame.text(text.text, width: text.width, row: row, column: column, style: style, maxWidth: maxWidth) else { return 0 }
+        didRecord()
+        return drawn
     }
 
     private func record(_ op: RowCache.Op, row: Int) {

@@ -46,4 +46,17 @@ public struct SanitizedText: Equatable, Sendable {
             body(SanitizedText(checked: String(text[from..<to]), width: endColumn - run.column), run.column, base.applying(run.style))
         }
     }
+
+    /// Draws each run with `draw` (the run, its column offset, its style, the columns left of
+    /// `maxWidth`), skipping runs past `maxWidth`; returns the columns drawn. How a canvas
+    /// draws styled text: each run is drawn as plain text in its own style.
+    package func drawRuns(over base: Style, maxWidth: Int?, _ draw: (SanitizedText, Int, Style, Int?) -> Int) -> Int {
+        var drawn = 0
+        forEachRun(over: base) { run, offset, runStyle in
+            let limit = maxWidth.map { $0 - offset }
+            guard limit.map({ $0 > 0 }) ?? true else { return }
+            drawn = max(drawn, offset + draw(run, offset, runStyle, limit))
+        }
+        return drawn
+    }
 }
