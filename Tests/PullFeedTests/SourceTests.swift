@@ -253,16 +253,23 @@ extension StdinSourceTests {
     }
 
     @Test func aHangingCommandTimesOutAndIsKilled() throws {
-        let directory = NSTemporaryDirectory() + "pullfeed-timeout-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (source, directory) = try Self.shellWithAChild(timeout: 0.3)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let source = CommandSource(command: "cd \(directory); sleep 30 & echo $! > child; echo $$ > shell; wait",
-                                   paged: false, timeout: 0.3)
         let page = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         #expect(page.result?.reason == "command timed out after 0.3 s")
         let pids = try ["shell", "child"].map { try #require(Self.pid(in: directory + "/" + $0), "\($0) never started") }
         // The shell and the child it started are gone, not left running after the timeout.
         #expect(Self.waitUntilGone(pids), "still running after the timeout: \(pids)")
+    }
+
+    /// A command whose shell starts a child that sleeps for 30 s and waits for it; both write
+    /// their process ids (files `shell` and `child`) into a new folder, which the caller removes.
+    static func shellWithAChild(timeout: Double) throws -> (CommandSource, directory: String) {
+        let directory = NSTemporaryDirectory() + "pullfeed-group-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = CommandSource(command: "cd \(directory); sleep 30 & echo $! > child; echo $$ > shell; wait",
+                                   paged: false, timeout: timeout)
+        return (source, directory)
     }
 
     /// The process id a command wrote to `path`, nil if it never wrote one.
@@ -299,11 +306,8 @@ extension StdinSourceTests {
     }
 
     @Test func cancellingKillsTheWholeProcessGroup() throws {
-        let directory = NSTemporaryDirectory() + "pullfeed-cancel-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (source, directory) = try Self.shellWithAChild(timeout: 60)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let source = CommandSource(command: "cd \(directory); sleep 30 & echo $! > child; echo $$ > shell; wait",
-                                   paged: false, timeout: 60)
         let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
         // Cancel only once the command and its child run (the files say so): a cancel that
         // lands before the spawn would test nothing.
