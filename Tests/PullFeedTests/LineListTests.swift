@@ -7,11 +7,12 @@ import Testing
 
     /// A file's lines as the file source keeps them: byte ranges of the file.
     func fileLines(_ text: String) throws -> (LineList, path: String) {
-        let path = temporaryFile(Array(text.utf8))
-        let reader = try LineReader(path: path)
-        let start = reader.position
-        let ends = try reader.nextEnds(.max)
-        return (LineList(file: reader.file!, start: start, ends: ends), path)
+        let bytes = Array(text.utf8)
+        let path = temporaryFile(bytes)
+        // Each line ends just after its newline; a last line without one ends with the file.
+        var ends = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+        if bytes.count > (ends.last ?? 0) { ends.append(bytes.count) }
+        return (LineList(file: try LineFile(path: path), start: 0, ends: ends), path)
     }
 
     @Test func splittingBytesDropsLineEndsAndKeepsEmptyLines() {

@@ -36,6 +36,8 @@ final class StreamStore: @unchecked Sendable {
         var readsToEnd = false
     }
 
+    /// Bytes read from the input at a time.
+    static let readSize = 64 * 1024
     /// Bytes the reader reads past the lines asked for without being asked.
     static let readAhead = 1 << 20
     /// How long lines that arrive without a pause may wait before the owner is told.
@@ -118,7 +120,7 @@ final class StreamStore: @unchecked Sendable {
     private func run() {
         var pending: [UInt8] = []
         var scanned = 0
-        var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
+        var chunk = [UInt8](repeating: 0, count: Self.readSize)
         var lastNotice: UInt64 = 0
         if let path {
             state.withLock { $0.isIdle = true }
