@@ -196,13 +196,6 @@ enum CellBuilder {
         }
     }
 
-    /// The text `forEachShownScalar` sends for `character`.
-    static func shownText(of character: Character) -> String {
-        var scalars = String.UnicodeScalarView()
-        forEachShownScalar(of: character) { scalars.append($0) }
-        return String(scalars)
-    }
-
     /// U+FFFD and blanks in `width` columns from `column`.
     private static func replace(at column: Int, width: Int, style: UInt64, in row: inout [Cell]) {
         row[column] = Cell(bytes: 0xBD_BF_EF, style: style)

@@ -102,19 +102,6 @@ extension ListView {
         return result
     }
 
-    /// The start of `text` that is enough to draw it `width` columns wide (and to see that it
-    /// is cut), sanitised: it ends after the first character that would take column
-    /// `width + 1`. So a frame costs the width of the screen, not the length of a 1 MB line.
-    static func visiblePrefix(of text: String, width: Int) -> String {
-        TextWalker.visible(text, columns: width).text
-    }
-
-    /// `text` (sanitised) without its first `columns` columns; a wide character cut in two by
-    /// the left edge leaves a blank for its right half.
-    static func droppingColumns(_ columns: Int, of text: String) -> String {
-        TextWalker.cut(TextWalker.Visible(text: text, marks: []), dropping: columns, toWidth: Int.max / 2, ellipsis: false).text
-    }
-
     /// `text` cut to at most `width` columns, ending in `…` when cut; a character over
     /// several columns that would straddle the limit is dropped, never split. Looks at no more of the
     /// text than fits.

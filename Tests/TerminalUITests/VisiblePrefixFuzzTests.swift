@@ -19,7 +19,7 @@ import Testing
             let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let width = Int.random(in: 0...40, using: &rng)
             let whole = ListView.truncated(TextSanitizer.sanitize(text), toWidth: width)
-            let prefix = ListView.truncated(TextSanitizer.sanitize(ListView.visiblePrefix(of: text, width: width)), toWidth: width)
+            let prefix = ListView.truncated(TextSanitizer.sanitize(TextWalker.visible(text, columns: width).text), toWidth: width)
             #expect(prefix == whole, "width \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
             // The width measured while cutting is the width of what was cut.
             let measured = ListView.measuredTruncation(TextSanitizer.sanitize(text), toWidth: width)
@@ -31,6 +31,6 @@ import Testing
 
     @Test func aHugeLineIsNotReadPastTheScreen() {
         let line = String(repeating: "x\u{1B}", count: 500_000)
-        #expect(ListView.visiblePrefix(of: line, width: 80).count == 81)
+        #expect(TextWalker.visible(line, columns: 80).text.count == 81)
     }
 }

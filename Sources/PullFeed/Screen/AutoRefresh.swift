@@ -19,8 +19,6 @@ package final class AutoRefresh {
     }
     /// Whether a turn came and is waiting (paused, held, or behind a load).
     package private(set) var isDue = false
-    /// Whether the timer for the next turn is running.
-    package var isWaiting: Bool { timer != nil }
 
     private let scheduler: LoopScheduler
     private let start: () -> Void
