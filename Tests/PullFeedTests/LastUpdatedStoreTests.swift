@@ -9,7 +9,7 @@ import Testing
         let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "pullfeed-state-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pullfeed/last-updated.json")
-        try body(LastUpdatedStore(fileURL: file), file)
+        try body(LastUpdatedStore(path: file.path), file)
     }
 
     @Test func aRecordedDateIsReadBackByAnotherStoreAndKeepsTheOtherSources() {
@@ -17,7 +17,7 @@ import Testing
             #expect(store.date(for: "file:/a") == nil)
             #expect(store.record(Date(timeIntervalSince1970: 1_000), for: "file:/a"))
             #expect(store.record(Date(timeIntervalSince1970: 2_000), for: "file:/b"))
-            let reopened = LastUpdatedStore(fileURL: file)
+            let reopened = LastUpdatedStore(path: file.path)
             #expect(reopened.date(for: "file:/a") == Date(timeIntervalSince1970: 1_000))
             #expect(reopened.date(for: "file:/b") == Date(timeIntervalSince1970: 2_000))
         }
@@ -30,7 +30,7 @@ import Testing
             }
             store.recordInBackground(Date(timeIntervalSince1970: 7), for: "command:ls")
             store.flush()
-            let reopened = LastUpdatedStore(fileURL: file)
+            let reopened = LastUpdatedStore(path: file.path)
             #expect(reopened.date(for: "demo") == Date(timeIntervalSince1970: 20))
             #expect(reopened.date(for: "command:ls") == Date(timeIntervalSince1970: 7))
         }
@@ -42,7 +42,7 @@ import Testing
             try Data("{not json".utf8).write(to: file)
             #expect(store.date(for: "demo") == nil)
             #expect(store.record(Date(timeIntervalSince1970: 5), for: "demo"))
-            #expect(LastUpdatedStore(fileURL: file).date(for: "demo") == Date(timeIntervalSince1970: 5))
+            #expect(LastUpdatedStore(path: file.path).date(for: "demo") == Date(timeIntervalSince1970: 5))
         }
     }
 
@@ -51,18 +51,18 @@ import Testing
         let blocker = NSTemporaryDirectory() + "pullfeed-blocker-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
-        let store = LastUpdatedStore(fileURL: URL(fileURLWithPath: blocker + "/pullfeed/last-updated.json"))
+        let store = LastUpdatedStore(path: blocker + "/pullfeed/last-updated.json")
         #expect(!store.record(Date(), for: "demo"))
         store.recordInBackground(Date(), for: "demo")
         store.flush()
         #expect(store.date(for: "demo") == nil)
 
-        #expect(LastUpdatedStore.standard(environment: [:]).fileURL == nil)
-        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u"]).fileURL?.path
+        #expect(LastUpdatedStore.standard(environment: [:]).path == nil)
+        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u"]).path
                 == "/home/u/.local/state/pullfeed/last-updated.json")
-        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s"]).fileURL?.path
+        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s"]).path
                 == "/s/pullfeed/last-updated.json")
-        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "relative"]).fileURL?.path
+        #expect(LastUpdatedStore.standard(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "relative"]).path
                 == "/home/u/.local/state/pullfeed/last-updated.json")
     }
 
@@ -76,7 +76,7 @@ import Testing
             let stored = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: file))
             #expect(Set(stored.keys) == [LastUpdatedStore.hashedKey(key), LastUpdatedStore.hashedKey("file:/home/u/diary.txt")])
             #expect(stored.keys.allSatisfy { $0.count == 16 })
-            #expect(LastUpdatedStore(fileURL: file).date(for: key) == Date(timeIntervalSince1970: 1_000))
+            #expect(LastUpdatedStore(path: file.path).date(for: key) == Date(timeIntervalSince1970: 1_000))
             #expect(try mode(file.path) == 0o600)
             #expect(try mode(file.deletingLastPathComponent().path) == 0o700)
             #expect(try mode(file.deletingLastPathComponent().deletingLastPathComponent().path) == 0o700)
@@ -95,7 +95,7 @@ import Testing
             for n in 1...(LastUpdatedStore.maxEntries + 50) {
                 store.record(Date(timeIntervalSince1970: Double(n)), for: "file:/\(n)")
             }
-            let reopened = LastUpdatedStore(fileURL: file)
+            let reopened = LastUpdatedStore(path: file.path)
             #expect(reopened.date(for: "file:/50") == nil)
             #expect(reopened.date(for: "file:/51") == Date(timeIntervalSince1970: 51))
             #expect(reopened.date(for: "file:/250") == Date(timeIntervalSince1970: 250))

@@ -19,12 +19,13 @@ import Dispatch
 /// A missing or unreadable file counts as "never"; writes go through a temporary file and
 /// a rename, so an interrupted write never leaves a half-written file.
 package final class LastUpdatedStore: Sendable {
-    package let fileURL: URL?
+    /// The file's absolute path; nil when no home is known, and then nothing is stored.
+    package let path: String?
     /// Runs `recordInBackground(_:for:)` in order, away from the thread that draws frames.
     private let writer = DispatchQueue(label: "pullfeed.last-updated")
 
-    package init(fileURL: URL?) {
-        self.fileURL = fileURL
+    package init(path: String?) {
+        self.path = path
     }
 
     /// The store at the XDG location for this environment (nil when no home is known).
@@ -37,7 +38,7 @@ package final class LastUpdatedStore: Sendable {
         } else {
             base = nil
         }
-        return LastUpdatedStore(fileURL: base.map { URL(fileURLWithPath: $0 + "/pullfeed/last-updated.json") })
+        return LastUpdatedStore(path: base.map { $0 + "/pullfeed/last-updated.json" })
     }
 
     /// How many sources the file remembers at most (the most recently refreshed).
@@ -65,22 +66,15 @@ package final class LastUpdatedStore: Sendable {
     /// Records `date` for `key`. Returns false (and changes nothing) if the file cannot be written.
     @discardableResult
     package func record(_ date: Date, for key: String) -> Bool {
-        guard let fileURL else { return false }
+        guard let path else { return false }
         var all = readAll()
         all[Self.hashedKey(key)] = date.timeIntervalSince1970
         if all.count > Self.maxEntries {
             let newest = all.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.maxEntries)
             all = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
         }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let data = try encoder.encode(all)
-            return Self.makeDirectories(fileURL.deletingLastPathComponent().path)
-                && Self.writePrivately(data, to: fileURL.path)
-        } catch {
-            return false
-        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        return Self.makeDirectories(folder) && Self.writePrivately(LastUpdatedJSON.encode(all), to: path)
     }
 
     /// Creates `path` and its missing parents, each 0700.
@@ -93,7 +87,7 @@ package final class LastUpdatedStore: Sendable {
     }
 
     /// Writes `data` to a 0600 temporary file next to `path`, syncs it and renames it over `path`.
-    private static func writePrivately(_ data: Data, to path: String) -> Bool {
+    private static func writePrivately(_ data: [UInt8], to path: String) -> Bool {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
@@ -130,8 +124,7 @@ package final class LastUpdatedStore: Sendable {
 
     /// The stored dates by hashed key; plain keys of older files are hashed on the way in.
     private func readAll() -> [String: Double] {
-        guard let fileURL, let data = try? Data(contentsOf: fileURL),
-              let stored = try? JSONDecoder().decode([String: Double].self, from: data)
+        guard let path, let bytes = Self.contents(of: path), let stored = LastUpdatedJSON.decode(bytes)
         else { return [:] }
         var all: [String: Double] = [:]
         for (key, value) in stored {
@@ -139,5 +132,24 @@ package final class LastUpdatedStore: Sendable {
             all[hashed] = max(all[hashed] ?? value, value)
         }
         return all
+    }
+
+    /// The whole file at `path`, or nil if it cannot be read or is over 1 MiB (200 entries
+    /// take ~7 KB; anything larger is not this store's file).
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let limit = 1 << 20
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+            if bytes.count > limit { return nil }
+        }
     }
 }
