@@ -1,5 +1,29 @@
 // swift-tools-version: 6.1
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app's linker settings: GNU ld with packed relative relocations (DT_RELR).
+///
+/// A position-independent Swift binary carries ~45,000 relative relocations: 1 MB in the
+/// classic format, which the loader reads at every start (1 MB of resident memory), 8 KB
+/// packed. gold, the toolchain's default linker, cannot pack them; GNU ld can since binutils
+/// 2.38, and the C library loads them since glibc 2.36, which is checked here, on the machine
+/// that builds (elsewhere the app links as before). Only the executable has these flags, so
+/// packages that use the libraries, by path or by version, are not affected.
+let packedRelocations: [LinkerSetting] = {
+    #if canImport(Glibc)
+    var text = [CChar](repeating: 0, count: 64)
+    _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count)  // "glibc 2.36"
+    let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let version = name.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    if version.count >= 2, (version[0], version[1]) >= (2, 36) {
+        return [.unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]
+    }
+    #endif
+    return []
+}()
 
 let package = Package(
     name: "PullFeed",
@@ -67,18 +91,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The app links with GNU ld's packed relative relocations (binutils 2.38+, glibc 2.36+): a
-        // position-independent Swift binary carries ~45,000 relative relocations, 1 MB in the
-        // classic format that the loader reads at every start (1 MB of resident memory), 8 KB
-        // packed. gold, the toolchain's default, cannot pack them. Only this executable has the
-        // flags, so packages that use the libraries are not affected.
-        .executableTarget(
-            name: "pullfeed",
-            dependencies: ["PullFeed"],
-            linkerSettings: [
-                .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
-            ]
-        ),
+        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "pullfeed-bench",
             dependencies: [
