@@ -83,6 +83,18 @@ import Testing
         }
     }
 
+    @Test func aFifoOrAFolderWhereTheFileShouldBeCountsAsNeverWithoutWaiting() throws {
+        try withStore { store, file in
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(mkfifo(file.path, 0o600) == 0)
+            #expect(store.date(for: "demo") == nil)
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            #expect(store.date(for: "demo") == nil)
+            #expect(!store.record(Date(timeIntervalSince1970: 5), for: "demo"))
+        }
+    }
+
     @Test func theHashIsStable() {
         // FNV-1a 64 of "" and of "a": the published test values.
         #expect(LastUpdatedStore.hashedKey("") == "cbf29ce484222325")

@@ -134,12 +134,15 @@ package final class LastUpdatedStore: Sendable {
         return all
     }
 
-    /// The whole file at `path`, or nil if it cannot be read or is over 1 MiB (200 entries
-    /// take ~7 KB; anything larger is not this store's file).
+    /// The whole file at `path`, or nil if it cannot be read, is not a regular file (a FIFO
+    /// there must not hang the start) or is over 1 MiB (200 entries take ~7 KB; anything
+    /// larger is not this store's file).
     private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let limit = 1 << 20
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
