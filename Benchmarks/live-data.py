@@ -2,6 +2,7 @@
 """Live data against `less`, in tmux at 80x24 (release build of pullfeed).
 
     Benchmarks/live-data.py [--runs N] [--big PATH] [--skip-big] [--skip-stream]
+    STATIC=1 Benchmarks/live-data.py ...   # the binary as README's Install builds it
 
 Big file: a 1 GB file of 19,000,000 lines (gen_items.py --count 100000, 190 times; made once
 at PATH, default /tmp/pullfeed-1g.txt). For each program and run: the time to the first frame
@@ -143,9 +144,13 @@ def main():
     parser.add_argument("--skip-big", action="store_true")
     parser.add_argument("--skip-stream", action="store_true")
     args = parser.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "pullfeed"], cwd=ROOT, check=True,
+    # STATIC=1: the binary as README's Install builds it (--static-swift-stdlib), as pty-compare.sh
+    static = os.environ.get("STATIC") == "1"
+    scratch = ".build-static" if static else ".build"
+    flags = ["--static-swift-stdlib", "--scratch-path", scratch] if static else []
+    subprocess.run(["swift", "build", "-c", "release", "--product", "pullfeed"] + flags, cwd=ROOT, check=True,
                    stdout=sys.stderr)
-    app = os.path.join(ROOT, ".build", "release", "pullfeed")
+    app = os.path.join(ROOT, scratch, "release", "pullfeed")
     if not args.skip_big:
         r = run_big(app, big_file(args.big), args.runs)
         med = {k: [statistics.median(x[i] for x in v) for i in range(4)] for k, v in r.items()}
