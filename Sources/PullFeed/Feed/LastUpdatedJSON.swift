@@ -10,11 +10,10 @@ enum LastUpdatedJSON {
     /// The object for `entries`, names sorted, numbers in their shortest exact form.
     static func encode(_ entries: [String: Double]) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "{")]
-        for (index, name) in entries.keys.sorted().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+        for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
             appendString(name, to: &out)
             out.append(UInt8(ascii: ":"))
-            let value = entries[name]!
             out.append(contentsOf: (value.isFinite ? value.description : "0").utf8)
         }
         out.append(UInt8(ascii: "}"))
@@ -53,29 +52,32 @@ enum LastUpdatedJSON {
         var at = 0
 
         mutating func object() -> [String: Double]? {
-            skipSpace()
-            guard take(UInt8(ascii: "{")) else { return nil }
+            guard symbol("{") else { return nil }
             var entries: [String: Double] = [:]
-            skipSpace()
-            if !take(UInt8(ascii: "}")) {
+            if !symbol("}") {
                 repeat {
                     skipSpace()
-                    guard let name = string() else { return nil }
-                    skipSpace()
-                    guard take(UInt8(ascii: ":")) else { return nil }
+                    guard let name = string(), symbol(":") else { return nil }
                     skipSpace()
                     guard let value = number() else { return nil }
                     entries[name] = value
-                    skipSpace()
-                } while take(UInt8(ascii: ","))
-                guard take(UInt8(ascii: "}")) else { return nil }
+                } while symbol(",")
+                guard symbol("}") else { return nil }
             }
             skipSpace()
             return at == bytes.count ? entries : nil
         }
 
+        /// Takes `character` after any white space.
+        mutating func symbol(_ character: Unicode.Scalar) -> Bool {
+            skipSpace()
+            return take(UInt8(ascii: character))
+        }
+
         mutating func skipSpace() {
-            while at < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[at]) { at += 1 }
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D {
+                at += 1
+            }
         }
 
         mutating func take(_ byte: UInt8) -> Bool {
@@ -113,54 +115,39 @@ enum LastUpdatedJSON {
         /// are not UTF-8 make the text invalid.
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
-            var scalars = String.UnicodeScalarView()
-            var run = at
+            var text: [UInt8] = []
             while at < bytes.count {
                 let byte = bytes[at]
-                if byte == UInt8(ascii: "\"") {
-                    guard decodeUTF8(run..<at, into: &scalars) else { return nil }
-                    at += 1
-                    return String(scalars)
-                }
-                if byte < 0x20 { return nil }
-                guard byte == UInt8(ascii: "\\") else {
-                    at += 1
-                    continue
-                }
-                guard decodeUTF8(run..<at, into: &scalars) else { return nil }
                 at += 1
-                guard at < bytes.count else { return nil }
-                let escape = bytes[at]
-                at += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                    scalars.append(Unicode.Scalar(escape))
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    guard let scalar = escapedScalar() else { return nil }
-                    scalars.append(scalar)
-                default:
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(validating: text, as: UTF8.self)
+                case 0..<0x20:
                     return nil
+                case UInt8(ascii: "\\"):
+                    guard let scalar = escaped() else { return nil }
+                    UTF8.encode(scalar) { text.append($0) }
+                default:
+                    text.append(byte)
                 }
-                run = at
             }
             return nil
         }
 
-        /// Appends the scalars of `range`; false when it is not UTF-8.
-        func decodeUTF8(_ range: Range<Int>, into scalars: inout String.UnicodeScalarView) -> Bool {
-            var decoder = UTF8()
-            var iterator = bytes[range].makeIterator()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): scalars.append(scalar)
-                case .emptyInput: return true
-                case .error: return false
-                }
+        /// The scalar of the escape after a backslash.
+        mutating func escaped() -> Unicode.Scalar? {
+            guard at < bytes.count else { return nil }
+            let escape = bytes[at]
+            at += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(escape)
+            case UInt8(ascii: "b"): return "\u{08}"
+            case UInt8(ascii: "f"): return "\u{0C}"
+            case UInt8(ascii: "n"): return "\n"
+            case UInt8(ascii: "r"): return "\r"
+            case UInt8(ascii: "t"): return "\t"
+            case UInt8(ascii: "u"): return escapedScalar()
+            default: return nil
             }
         }
 
@@ -183,17 +170,10 @@ enum LastUpdatedJSON {
 
         mutating func hexQuad() -> UInt32? {
             guard at + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for byte in bytes[at..<at + 4] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
+            let digits = bytes[at..<at + 4]
+            guard digits.allSatisfy({ Unicode.Scalar($0).properties.isASCIIHexDigit }),
+                  let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+            else { return nil }
             at += 4
             return value
         }
