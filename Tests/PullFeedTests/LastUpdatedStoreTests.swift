@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PullFeed
+import TerminalUI
 
 /// The store behind "Last updated", across runs: one JSON file, one date per source.
 @Suite struct LastUpdatedStoreTests {
@@ -87,7 +88,17 @@ import Testing
         try withStore { store, file in
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             #expect(mkfifo(file.path, 0o600) == 0)
-            #expect(store.date(for: "demo") == nil)
+            // Read on another thread, so a read that blocks on the FIFO fails the test (and
+            // leaves that thread waiting) instead of hanging the suite.
+            let done = DispatchSemaphore(value: 0)
+            let found = Locked<Date??>(nil)
+            DispatchQueue.global().async {
+                let date = store.date(for: "demo")
+                found.withLock { $0 = .some(date) }
+                done.signal()
+            }
+            #expect(done.wait(timeout: .now() + 10) == .success, "reading a FIFO at the store's path blocked")
+            #expect(found.withLock { $0 } == .some(nil))
             try FileManager.default.removeItem(at: file)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
             #expect(store.date(for: "demo") == nil)
