@@ -3,7 +3,7 @@
 /// `present` scrolls rows that moved, redraws the rows whose calls changed through the
 /// `ScreenWriter`, and hands over the bytes in one piece.
 package struct FrameRecorder {
-    package private(set) var rowCache: RowCache
+    private var rowCache: RowCache
     package var writer: ScreenWriter
     /// Rows and columns; calls outside them are dropped.
     package let rows: Int, columns: Int

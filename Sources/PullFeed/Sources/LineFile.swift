@@ -95,15 +95,7 @@ final class LineFile: @unchecked Sendable {
         let length = max(Self.windowSize, end - from)
         w.start = from
         if w.bytes.count != length { w.bytes = [UInt8](repeating: 0, count: length) }
-        var filled = 0
-        w.bytes.withUnsafeMutableBytes { raw in
-            while filled < length {
-                let n = pread(fd, raw.baseAddress! + filled, length - filled, off_t(from + filled))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { break }
-                filled += n
-            }
-        }
+        let filled = w.bytes.withUnsafeMutableBytes { read(at: from, count: length, into: $0.baseAddress!) }
         w.bytes.removeLast(length - filled)
     }
 }
