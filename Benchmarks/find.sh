@@ -8,22 +8,20 @@
 #   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
-# Uses the release build (swift build -c release --product pullfeed); installs pyte with pip
+# Uses the release build (STATIC=1: the build README's Install makes); installs pyte with pip
 # if it is missing. SERIES="notfound filter" (the default) picks what runs.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
+source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/find-results}"
 RUNS="${2:-3}"
-PY="${PYTHON:-python3}"
 SERIES="${SERIES:-notfound filter}"
 mkdir -p "$OUT"
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
-BIN="$ROOT/.build/release/pullfeed"
-[ -x "$BIN" ] || (cd "$ROOT" && swift build -c release --product pullfeed)
+build_app
+BIN="$APP"
 
-ITEMS=/tmp/tuiprobe-items-100000.txt
-[ -f "$ITEMS" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000
+ensure_items
+ITEMS="$DATA"
 BIG=/tmp/find-bench-1g.txt
 MILLION=/tmp/find-bench-1m.txt
 [ -f "$BIG" ] || for _ in $(seq 190); do cat "$ITEMS"; done > "$BIG"

@@ -9,7 +9,7 @@
 # /proc/PID/status) and quits. Prints each run, then the medians and their ratio to the input.
 # Needs tmux and less.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$(dirname "$0")/common.sh"
 MB="${1:-256}"
 RUNS="${2:-3}"
 WORK="$(mktemp -d /tmp/pullfeed-pipe-memory.XXXXXX)"
@@ -17,8 +17,7 @@ DATA="$WORK/lines.txt"
 SOCKET="$WORK/tmux.sock"
 trap 'tmux -S "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-(cd "$ROOT" && swift build -c release --product pullfeed >&2)
-APP="$ROOT/.build/release/pullfeed"
+build_app
 
 awk -v bytes="$((MB * 1024 * 1024))" 'BEGIN {
   for (n = 1; total < bytes; n++) {

@@ -13,23 +13,14 @@
 # 150 ms of quiet). SERIES="main issue idle start" (the default) picks the series to run.
 # Installs pyte 0.8.2 with pip if it is missing.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
+source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/tuiprobe-results}"
 RUNS="${2:-5}"
-PY="${PYTHON:-python3}"
-DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
 
 [ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
 "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
-[ -s "$DATA" ] || "$PY" "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
-if [ "${STATIC:-0}" = 1 ]; then  # the installed form: Swift runtime linked in (README, Install)
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed >&2)
-  APP="$ROOT/.build-static/release/pullfeed"
-else
-  (cd "$ROOT" && swift build -c release --product pullfeed >&2)
-  APP="$ROOT/.build/release/pullfeed"
-fi
+ensure_items
+build_app
 mkdir -p "$OUT"
 
 KEYS='down*300 assert:"Item 000301" pgdn*50 end assert:"Item 100000" home'

@@ -9,20 +9,18 @@
 #
 # Prints one line per run and the median VmHWM per binary, in KiB. Needs tmux.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TOOLS="${TUIPROBE_DIR:-$ROOT/../shared/tools/tuiprobe}"
-DATA="${DATA:-/tmp/tuiprobe-items-100000.txt}"
+source "$(dirname "$0")/common.sh"
 [ $# -ge 2 ] || { sed -n 2,10p "$0" >&2; exit 2; }
 RUNS="$1"; shift
-command -v tmux >/dev/null || { echo "needs tmux" >&2; exit 2; }
-[ -s "$DATA" ] || python3 "$TOOLS/data/gen_items.py" --count 100000 --out "$DATA"
+needs tmux
+ensure_items
 session="rss-start-$$"
 declare -A peaks
 for run in $(seq "$RUNS"); do
   for app in "$@"; do
     tmux kill-session -t "$session" 2>/dev/null || true
     tmux new-session -d -s "$session" -x 80 -y 24 "TERM=xterm-256color exec $app --file $DATA"
-    for _ in $(seq 200); do tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "Item 000001" && break; sleep 0.05; done
+    wait_for_screen "$session" "Item 000001" 100 || true
     sleep 1
     pid="$(tmux list-panes -t "$session" -F '#{pane_pid}')"
     line="$(awk '/^VmHWM|^RssAnon|^RssFile/ {printf "%s %s  ", $1, $2}' "/proc/$pid/status")"
