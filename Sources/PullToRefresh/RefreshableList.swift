@@ -260,7 +260,9 @@ public final class RefreshableList {
     private func syncInsets() {
         let top = header?.visibleHeight ?? 0
         let bottom = footer?.visibleHeight ?? 0
-        if list.topInset != top { list.setTopInset(top) }
+        // A header that appears for a refresh nobody pulled for keeps the selected row on
+        // screen; a pull pushes the rows down.
+        if list.topInset != top { list.setTopInset(top, keepingSelectedRow: header?.state == .refreshing) }
         if list.bottomInset != bottom { list.bottomInset = bottom }
     }
 

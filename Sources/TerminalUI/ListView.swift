@@ -192,15 +192,20 @@ public final class ListView {
     /// Sets the header accessory's height, keeping the content visually stable: at the top
     /// the view stays at the top (a pull pushes the rows down, a collapsing header pulls
     /// them up); scrolled down, the visible rows stay where they are and the change
-    /// happens out of sight above them. A selection pushed out of view moves to the last
-    /// selectable row still visible, if any.
-    public func setTopInset(_ newValue: Int) {
+    /// happens out of sight above them. A selection pushed out of view moves to the nearest
+    /// selectable row still visible, if any; with `keepingSelectedRow`, a header that grows at
+    /// the top scrolls the view just enough to keep the selected row instead (a refresh begun
+    /// from the keyboard keeps the place; a pull, whose rows follow the finger, does not).
+    public func setTopInset(_ newValue: Int, keepingSelectedRow: Bool = false) {
         let value = max(0, newValue)
         let delta = value - topInset
         guard delta != 0 else { return }
         topInset = value
         if scrollOffset > 0 { scrollOffset = max(0, scrollOffset + delta) }
         clampScrollOffset()
+        if keepingSelectedRow, delta > 0, let selectedIndex, viewportHeight > 0 {
+            scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+        }
         keepSelectionInView()
     }
 
