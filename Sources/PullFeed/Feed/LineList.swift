@@ -76,6 +76,13 @@ package struct LineList: Sendable, Equatable {
         return storage.line(start + index)
     }
 
+    /// Line `index` whole, however long (a file's line past `LineFile.lineLimit` is shown cut
+    /// but chosen whole).
+    package func wholeLine(at index: Int) -> String {
+        precondition(index >= 0 && index < count, "line index out of range")
+        return storage.line(start + index, whole: true)
+    }
+
     package mutating func append(contentsOf lines: [String]) {
         appendInPlace { pieces in
             for line in lines {
@@ -198,10 +205,10 @@ package struct LineList: Sendable, Equatable {
             state.withLock { ($0.pieces, $0.firstLine) }
         }
 
-        func line(_ index: Int) -> String {
+        func line(_ index: Int, whole: Bool = false) -> String {
             state.withLock { s in
                 let piece = Self.piece(holding: index, in: s)
-                return s.pieces[piece].line(index - s.firstLine[piece])
+                return s.pieces[piece].line(index - s.firstLine[piece], whole: whole)
             }
         }
 

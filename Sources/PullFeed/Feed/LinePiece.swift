@@ -91,7 +91,9 @@ struct LinePiece {
         return start..<(LineScan.newline(in: buffer, from: start)! + 1)
     }
 
-    func line(_ index: Int) -> String {
+    /// The text of line `index`: a file's line longer than `LineFile.lineLimit` is cut there
+    /// (drawing stays quick) unless `whole`.
+    func line(_ index: Int, whole: Bool = false) -> String {
         switch backing {
         case .memory:
             let r = range(index)
@@ -103,9 +105,10 @@ struct LinePiece {
             }
         case .file(let file):
             let r = range(index)
-            return file.line(from: base + r.lowerBound, to: base + r.upperBound)
+            return whole ? file.wholeLine(from: base + r.lowerBound, to: base + r.upperBound)
+                : file.line(from: base + r.lowerBound, to: base + r.upperBound)
         case .indexed(let fileIndex):
-            return fileIndex.line(base + index)
+            return fileIndex.line(base + index, whole: whole)
         }
     }
 

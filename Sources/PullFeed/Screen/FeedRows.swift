@@ -149,6 +149,13 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         return StringsTextSnapshot(texts: articleRows.map(\.row.text), sectionHeaders: headers)
     }
 
+    /// The whole line at row `index` for Enter to print: not cut, however long (a row shows
+    /// at most the first MiB of a file's line).
+    package func wholeLine(at index: Int) -> String? {
+        guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
+        return lines.wholeLine(at: lineIndex(ofRow: index))
+    }
+
     package func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }

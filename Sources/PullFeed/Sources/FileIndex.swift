@@ -108,10 +108,11 @@ final class FileIndex: @unchecked Sendable {
         return starts[i]..<starts[i + 1]
     }
 
-    /// The text of line `index`.
-    func line(_ index: Int) -> String {
+    /// The text of line `index` (a very long line: its first `LineFile.lineLimit` bytes, or
+    /// all of it when `whole`).
+    func line(_ index: Int, whole: Bool = false) -> String {
         let r = range(of: index)
-        return file.line(from: r.lowerBound, to: r.upperBound)
+        return whole ? file.wholeLine(from: r.lowerBound, to: r.upperBound) : file.line(from: r.lowerBound, to: r.upperBound)
     }
 
     /// Up to `limit` lines at the end of the file, read backwards from its end (as `less`

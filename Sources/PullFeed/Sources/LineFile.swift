@@ -69,6 +69,17 @@ final class LineFile: @unchecked Sendable {
         }
     }
 
+    /// The whole line stored as the bytes `start ..< end`, however long (what Enter prints),
+    /// read past the window so that a line of 100 MB does not stay in memory after.
+    func wholeLine(from start: Int, to end: Int) -> String {
+        guard end - start > Self.lineLimit else { return line(from: start, to: end) }
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        let filled = bytes.withUnsafeMutableBytes { read(at: start, count: end - start, into: $0.baseAddress!) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[0..<filled])), as: UTF8.self)
+        }
+    }
+
     /// The file's size now (0 if it cannot be told).
     var size: Int {
         var info = stat()
