@@ -12,6 +12,10 @@ public struct RefreshFooterView {
     public var glyphs: RefreshGlyphs
     /// The style of the footer's row, unless `draw` is given another.
     public var style: Style
+    /// What the footer says while the input is still open but has nothing more right now
+    /// (`RefreshFooter.isWaitingForMore`); nil: `RefreshTitles.waitingForMore`. An app whose
+    /// input is a running command may say "Running..." instead.
+    public var waitingTitle: String?
 
     /// - Parameters:
     ///   - language: the language of the titles.
@@ -34,7 +38,7 @@ public struct RefreshFooterView {
         case (.pulling, .back): glyph = glyphs.upArrow
         default: glyph = " "
         }
-        if footer.state == .noMoreData, footer.isWaitingForMore { return " " + glyph + " " + titles.waitingForMore }
+        if footer.state == .noMoreData, footer.isWaitingForMore { return " " + glyph + " " + (waitingTitle ?? titles.waitingForMore) }
         return " " + glyph + " " + titles.footer(footer.state, kind: footer.kind, selected: selected)
     }
 

@@ -34,7 +34,12 @@ final class Tmux {
     }
 
     /// A product built by `swift build` (debug), or nil if it has not been built.
+    /// `PULLFEED_E2E_BINARY` names another `pullfeed` to drive instead (an older build, to see
+    /// a test fail on it).
     static func builtProduct(_ name: String) -> URL? {
+        if name == "pullfeed", let path = ProcessInfo.processInfo.environment["PULLFEED_E2E_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
         let root = packageRoot()
         for dir in [".build/debug", ".build/release"] {
             let url = root.appendingPathComponent(dir).appendingPathComponent(name)

@@ -29,6 +29,9 @@ package final class FeedReactor: Reactor {
         /// Loads at least up to line `index` (a search found a match there), in one request
         /// where the source allows it.
         case loadThrough(Int)
+        /// The user follows the end of the input (End, or the selection on the last row), or
+        /// stops following it: a stream then reads on only as far as it reads ahead.
+        case follow(Bool)
     }
 
     package enum Mutation {
@@ -45,6 +48,7 @@ package final class FeedReactor: Reactor {
         case caughtUp(Page)
         case hideToast(Int)
         case choose(String)
+        case setFollowing(Bool)
     }
 
     package struct State {
@@ -82,13 +86,18 @@ package final class FeedReactor: Reactor {
         @Pulse package var toast: Toast?
         /// The line the user chose with Enter (line sources): the app prints it and exits.
         @Pulse package var chosenLine: String?
+        /// The user follows the end of a line source: what arrives stays in view.
+        package var isFollowing = false
+        /// The source's input is watched while shown (a file): following it, the footer waits
+        /// for more rather than saying there is none.
+        package var isWatched = false
 
         package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
         /// there is more.
         package var activity: RefreshActivity {
             RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
-                            isWaitingForMore: !hasMore && isOpen)
+                            isWaitingForMore: !hasMore && (isOpen || isFollowing && isWatched))
         }
         package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
     }
@@ -132,6 +141,7 @@ package final class FeedReactor: Reactor {
         self.bus = bus
         var state = State()
         state.lastUpdated = lastUpdated
+        state.isWatched = source.isWatched
         initialState = state
     }
 
@@ -149,6 +159,10 @@ package final class FeedReactor: Reactor {
                 ? loadMore(limit: pageSize, whileOpen: true)
                 : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .follow(let on):
+            guard on != currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
+            if !on { source.stopReadingRest() }
+            return Just(.setFollowing(on)).eraseToAnyPublisher()
         case .loadThrough(let index):
             return source.loadsRestPageByPage
                 ? loadMore(limit: pageSize)
@@ -159,7 +173,10 @@ package final class FeedReactor: Reactor {
     private func refresh() -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
-        return request(.header, PageRequest(offset: 0, limit: pageSize)) { [weak self] result in
+        var pageRequest = PageRequest(offset: 0, limit: pageSize)
+        // What is shown is compared with the new result: all of it, not its first output.
+        pageRequest.wholeResult = state.hasLoaded
+        return request(.header, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
@@ -192,6 +209,9 @@ package final class FeedReactor: Reactor {
             switch result {
             case .success(let page):
                 let appended = Just(Mutation.append(page))
+                if let failure = page.failure {
+                    return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
+                }
                 if let exit = page.exit {
                     return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
                 }
@@ -265,6 +285,9 @@ package final class FeedReactor: Reactor {
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
                 let caught = Just(Mutation.caughtUp(page))
+                if let failure = page.failure {
+                    return caught.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
+                }
                 guard let exit = page.exit else { return caught.eraseToAnyPublisher() }
                 return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
             }
@@ -325,6 +348,7 @@ package final class FeedReactor: Reactor {
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
             add(page, to: &state)
+            state.headerLines += page.headerLines
             state.hasMore = page.hasMore && !page.isEnd
             state.isOpen = page.isOpen || page.isEnd
             state.isCounting = page.isCounting
@@ -342,6 +366,8 @@ package final class FeedReactor: Reactor {
             } else if page.count > 0 {
                 add(page, to: &state)
             }
+            // A header whose lines came in more than one write is completed as they arrive.
+            state.headerLines += page.headerLines
             state.hasMore = page.hasMore
             state.isOpen = page.isOpen
             state.isCounting = page.isCounting
@@ -353,6 +379,8 @@ package final class FeedReactor: Reactor {
             if state.toast?.id == id { state.toast = nil }
         case .choose(let line):
             state.chosenLine = line
+        case .setFollowing(let on):
+            state.isFollowing = on
         }
         return state
     }

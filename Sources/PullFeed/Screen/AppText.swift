@@ -17,7 +17,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound
     // List
-    case empty, emptyFailed, emptyWaiting, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
+    case empty, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, goneItems
@@ -83,6 +83,7 @@ extension AppStrings {
         .empty: "Nothing here yet — pull down or press r to refresh",
         .emptyFailed: "{0} — press r to retry",
         .emptyWaiting: "Waiting for more...",
+        .commandRunning: "Running...",
         .endGap: "… lines still being counted …",
         .addComment: "Add a comment",
         .articleHeader: "Article {0} {3} {1} {3} {2} comments",
@@ -158,6 +159,7 @@ extension AppStrings {
         .empty: "这里还没有内容 — 下拉或按 r 刷新",
         .emptyFailed: "{0} — 按 r 重试",
         .emptyWaiting: "等待更多数据...",
+        .commandRunning: "正在运行...",
         .endGap: "… 其余行仍在计数 …",
         .addComment: "添加评论",
         .articleHeader: "文章 {0} {3} {1} {3} {2} 条评论",

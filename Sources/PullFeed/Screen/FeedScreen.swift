@@ -131,6 +131,8 @@ package final class FeedScreen: ReactorView {
     package func bind(reactor: FeedReactor) {
         titleBar.width = -1
         refreshable.showsFooter = reactor.source.hasPages
+        // A command's run has no pages, but while it runs its footer says so.
+        if !reactor.source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
         reactor.state
             .sink { [weak self] in self?.apply($0) }
             .store(in: &cancellables)
@@ -178,6 +180,7 @@ package final class FeedScreen: ReactorView {
             if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
+        if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
         autoRefresh?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if follower.loadsToEnd, !new.isLoadingMore {
             _ = list.apply(.end)
@@ -192,7 +195,15 @@ package final class FeedScreen: ReactorView {
             reactor?.action.send(.loadRest)
         }
         find.stateDidChange()
+        tellFollowing()
         onNeedsRender()
+    }
+
+    /// Tells the reactor whether the user follows the end now (it stops a stream reading on
+    /// when they no longer do).
+    private func tellFollowing() {
+        guard let reactor, reactor.currentState.isFollowing != follower.isFollowing else { return }
+        reactor.action.send(.follow(follower.isFollowing))
     }
 
     /// The item count when End last asked an open input for the rest.
@@ -206,6 +217,7 @@ package final class FeedScreen: ReactorView {
         // would be asked again and again), and so does a move past the loaded rows.
         if case .loadMoreFailed? = toast?.kind {
             follower.stop()
+            tellFollowing()
             refreshable.cancelPendingRows()
             find.loadFailed()
         }
@@ -232,6 +244,8 @@ package final class FeedScreen: ReactorView {
                 find.cancel()
                 return
             }
+            // Esc takes an applied filter away first; the next Esc quits.
+            if key == .escape, find.removeAppliedFilter() { return }
             guard let command = keyMap.action(for: key) else {
                 refreshable.releasePulls()
                 return
@@ -273,6 +287,7 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
             follower.stop()
+            tellFollowing()
             refreshKeepingPlace()
         case .togglePause:
             guard let autoRefresh else { return }
@@ -289,18 +304,28 @@ package final class FeedScreen: ReactorView {
             onNeedsRender()
         case .search:
             refreshable.releasePulls()
+            stopFollowing()
             find.open(.search)
         case .filter:
             refreshable.releasePulls()
+            stopFollowing()
             find.open(.filter)
         case .nextMatch, .previousMatch:
             refreshable.releasePulls()
+            stopFollowing()
             find.next(backward: command == .previousMatch)
         case .showKeys:
             refreshable.releasePulls()
             showsKeys = true
             onNeedsRender()
         }
+    }
+
+    /// A search or a filter leaves following, as `less +F` does: what arrives next must not
+    /// pull the selection off the match.
+    private func stopFollowing() {
+        follower.stop()
+        tellFollowing()
     }
 
     /// Refreshes without moving the view: the place is kept when the result comes.
@@ -319,6 +344,7 @@ package final class FeedScreen: ReactorView {
         }
         refreshable.apply(command)
         follower.moved(command, list: list, linesSource: reactor?.source.printsSelection ?? false, hasMore: state.hasMore)
+        tellFollowing()
         // End on an open input asks for the rest even when nothing more was there a moment ago:
         // the input reads on to its end from then on.
         if follower.loadsToEnd || (command == .end && state.isOpen && follower.isFollowing) {
@@ -334,8 +360,10 @@ package final class FeedScreen: ReactorView {
         switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment(let cell):
             cell.action.send(.create)
-        case .line(let line):
-            // Printed without the SGR sequences drawn as colours, as `fzf --ansi` does.
+        case .line(let shown):
+            // Printed whole (a row shows a very long line cut), without the SGR sequences drawn
+            // as colours, as `fzf --ansi` does.
+            let line = rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown
             reactor?.action.send(.choose(TextWalker.removingSGR(from: line)))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }

@@ -366,6 +366,14 @@ final class FindController {
         onNeedsRender()
     }
 
+    /// Esc outside the prompt: removes the filter kept with Enter (the selection goes back);
+    /// false when there is none.
+    func removeAppliedFilter() -> Bool {
+        guard filtered.isFiltering else { return false }
+        removeFilter()
+        return true
+    }
+
     /// Shows every row again, the selection back on the row it was on before the filter.
     private func removeFilter() {
         filterPending = false

@@ -57,15 +57,16 @@ final class CommandRun: @unchecked Sendable {
         kill(-group, SIGKILL)
     }
 
-    /// Kills the command if it printed nothing and did not end within `seconds`.
-    func killIfSilent(after seconds: Double) {
+    /// Kills the command if it has not ended within `seconds` (its whole run, whatever it
+    /// printed meanwhile); 0: no limit.
+    func killIfRunning(after seconds: Double) {
+        guard seconds > 0 else { return }
         let timedOut = timedOut
         let store = store
         let group = group
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak store] in
             guard let store else { return }
-            let silent = store.state.withLock { !$0.isClosed && $0.lines.count == 0 }
-            if silent {
+            if !store.state.withLock({ $0.isClosed }) {
                 timedOut.withLock { $0 = true }
                 kill(-group, SIGKILL)
             }

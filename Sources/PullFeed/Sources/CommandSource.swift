@@ -47,6 +47,10 @@ package final class CommandSource: FeedSource {
         relay.changes(on: scheduler)
     }
 
+    package func stopReadingRest() {
+        running.withLock { $0 }?.store.stopReadingRest()
+    }
+
     deinit {
         running.withLock { $0?.stop() }
     }
@@ -55,8 +59,11 @@ package final class CommandSource: FeedSource {
         paged ? loadPage(request, on: scheduler) : loadStream(request, on: scheduler)
     }
 
-    /// `--command`: a refresh kills the run in progress and starts the command again; its lines
-    /// are offered as they come, and the first page as soon as its output pauses.
+    /// `--command`: a refresh kills the run in progress and starts the command again. The first
+    /// load offers the first lines as soon as the output pauses, and the rest as they come; a
+    /// refresh of what is shown answers with the run's whole output (`PageRequest.wholeResult`),
+    /// however the command writes it. `--timeout` limits the whole run (0: no limit, and then
+    /// a refresh answers at the first pause too, since the run may never end).
     private func loadStream(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let process = Subprocess(command: command, environment: [:], timeout: timeout)
         let relay = relay
@@ -64,7 +71,8 @@ package final class CommandSource: FeedSource {
         let timeout = timeout
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             let run: CommandRun
-            if request.offset == 0, !request.catchUp {
+            let startsRun = request.offset == 0 && !request.catchUp
+            if startsRun {
                 running.withLock { $0?.stop() }
                 do throws(SourceError) {
                     run = try CommandRun(process) { relay.send(.grew) }
@@ -73,26 +81,27 @@ package final class CommandSource: FeedSource {
                 }
                 running.withLock { $0 = run }
                 token.onCancel { run.stop() }
-                run.killIfSilent(after: timeout)
-                // The first page waits for the first output (or the end, or the timeout).
-                _ = run.store.state.wait(until: { s in token.isCancelled || s.isClosed || s.lines.count > 0 }) { _ in 0 }
+                run.killIfRunning(after: timeout)
+                run.store.waitForOutput(request, token: token)
             } else if let current = running.withLock({ $0 }) {
                 run = current
             } else {
                 return .failure(SourceError("cancelled"))
             }
+            let whole = startsRun && request.wholeResult && timeout > 0
             do throws(SourceError) {
-                var page = try run.store.page(request, token: token)
-                if !page.isOpen, let output = run.output, run.tellsExit() {
-                    if run.didTimeOut, page.lines.isEmpty, request.offset == 0 {
-                        return .failure(SourceError("command timed out after \(Subprocess.format(timeout)) s"))
+                var page = try run.store.page(request, token: token, whole: whole)
+                guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }
+                if run.didTimeOut {
+                    let failure = SourceError("command timed out after \(Subprocess.format(timeout)) s")
+                    // A refresh's partial output is no result: what is shown stays.
+                    if startsRun, whole || page.lines.isEmpty { return .failure(failure) }
+                    page.failure = failure
+                } else if output.status != 0 {
+                    if startsRun, page.lines.isEmpty {
+                        return .failure(SourceError(Subprocess.failureReason(output)))
                     }
-                    if output.status != 0 {
-                        if request.offset == 0, !request.catchUp, page.lines.isEmpty {
-                            return .failure(SourceError(Subprocess.failureReason(output)))
-                        }
-                        page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))
-                    }
+                    page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))
                 }
                 return .success(page)
             } catch {

@@ -27,6 +27,9 @@ package struct Page: Sendable, Equatable {
     /// The input looks like a binary file (a NUL byte near its start): its lines are shown with
     /// their control bytes as symbols, and the screen says why they look so.
     package var looksBinary = false
+    /// The run that gave these lines failed after giving them (a command past `--timeout`):
+    /// the lines stay, and the screen says why no more came.
+    package var failure: SourceError?
 
     package init(items: [FeedItem], hasMore: Bool) {
         self.items = items
@@ -68,6 +71,10 @@ package struct PageRequest: Hashable, Sendable {
     /// Part of loading the rest (End): a stream reads on to its end from now on, whatever
     /// later requests ask, and its lines arrive without a request.
     package var readsRest = false
+    /// A refresh of a result already shown: the source answers with its whole result (a
+    /// command's whole run, however it writes it), not with what came before its output first
+    /// paused, so that the place and what is new or gone are judged against all of it.
+    package var wholeResult = false
 
     package init(offset: Int, limit: Int, catchUp: Bool = false) {
         self.offset = offset

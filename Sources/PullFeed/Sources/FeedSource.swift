@@ -25,6 +25,10 @@ package protocol FeedSource: AnyObject {
     /// Whether the source can give its last lines before it has counted them all
     /// (`PageRequest.fromEnd`): End on a large file.
     var readsFromEnd: Bool { get }
+    /// Whether the input is watched while shown, so that lines appended to it arrive without a
+    /// request (a regular file): following its end waits for more rather than saying there
+    /// is none.
+    var isWatched: Bool { get }
     /// Loads one page; results are delivered on `scheduler`.
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never>
     /// Whether `scanForMatch` may find matches without loading pages (false: it returns nil).
@@ -39,6 +43,10 @@ package protocol FeedSource: AnyObject {
     /// Blocks: call it off the UI thread.
     func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                       progress: @escaping (Double) -> Void) -> SourceScan?
+    /// The user no longer follows the end: input that a request for the rest
+    /// (`PageRequest.readsRest`) made read on to its end reads only ahead of what was asked
+    /// again, so a fast producer is not drained into memory. Does nothing by default.
+    func stopReadingRest()
 }
 
 /// What a search through the lines a source has not loaded yet found.
@@ -74,6 +82,8 @@ extension FeedSource {
     package func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? { nil }
     package var readsFromEnd: Bool { false }
+    package var isWatched: Bool { false }
+    package func stopReadingRest() {}
     package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         Empty().eraseToAnyPublisher()
     }

@@ -27,6 +27,7 @@ package final class FileSource: FeedSource {
     /// A pipe or FIFO cannot be read again: a refresh shows its lines in place.
     package var keepsPlaceOnRefresh: Bool { !isRegular }
     package var readsFromEnd: Bool { isRegular }
+    package var isWatched: Bool { isRegular }
 
     private let absolutePath: String
     /// Whether `path` was a regular file (or missing, which a refresh reports) when opened.

@@ -3,11 +3,18 @@ import TerminalUI
 
 /// A line source whose first `count` lines are a header (`--header-lines`: the column titles
 /// of `ps aux` or `kubectl get`), not items: every first page is asked for `count` more lines,
-/// which it gives as `Page.headerLines`; later pages are asked for from `count` lines further.
-/// So the header is read again on every refresh and is never selected, searched or counted.
+/// which it gives as `Page.headerLines`; later pages, catch-ups included, are asked for from
+/// `count` lines further. So the header is read again on every refresh and is never selected,
+/// searched or counted. A header that arrives in parts (its lines written one at a time, the
+/// first of them alone before a pause) is completed by the next requests, which hand its
+/// missing lines on as `headerLines` too; the rows start after the whole header, whatever
+/// the writes.
 package final class HeaderLinesSource: FeedSource {
     package let base: FeedSource
     package let count: Int
+    /// Header lines the current result has given so far (requests are made and answered on
+    /// the UI thread).
+    private var headerGiven = 0
 
     package init(_ base: FeedSource, count: Int) {
         self.base = base
@@ -20,14 +27,36 @@ package final class HeaderLinesSource: FeedSource {
     package var hasPages: Bool { base.hasPages }
     package var keepsPlaceOnRefresh: Bool { base.keepsPlaceOnRefresh }
     package var loadsRestPageByPage: Bool { base.loadsRestPageByPage }
+    package var isWatched: Bool { base.isWatched }
+    package func stopReadingRest() { base.stopReadingRest() }
+    package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> { base.changes(on: scheduler) }
 
     package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let count = count
-        guard request.offset == 0 else {
-            return base.load(PageRequest(offset: request.offset + count, limit: request.limit), on: scheduler)
+        var asked = request
+        let missing: Int
+        if request.offset == 0, !request.catchUp {
+            headerGiven = 0
+            missing = count
+            asked.limit = request.limit + count
+        } else if headerGiven < count {
+            // No row can have come before the whole header: this asks for the rest of it.
+            missing = count - headerGiven
+            asked.offset = headerGiven
+            asked.limit = request.limit + missing
+        } else {
+            missing = 0
+            asked.offset = request.offset + count
         }
-        return base.load(PageRequest(offset: 0, limit: request.limit + count), on: scheduler)
-            .map { result in result.map { Self.splitting($0, header: count) } }
+        guard missing > 0 else { return base.load(asked, on: scheduler) }
+        return base.load(asked, on: scheduler)
+            .map { [weak self] result in
+                result.map { page in
+                    let split = Self.splitting(page, header: missing)
+                    self?.headerGiven += split.headerLines.count
+                    return split
+                }
+            }
             .eraseToAnyPublisher()
     }
 

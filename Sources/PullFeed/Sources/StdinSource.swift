@@ -39,6 +39,10 @@ package final class StdinSource: FeedSource {
         }
     }
 
+    package func stopReadingRest() {
+        store.stopReadingRest()
+    }
+
     package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         relay.changes(on: scheduler)
     }

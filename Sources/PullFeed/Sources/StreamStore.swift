@@ -86,33 +86,68 @@ final class StreamStore: @unchecked Sendable {
 
     /// The lines of `request`. A normal request waits until it has them, the input ended or
     /// paused; a catch-up request (lines that arrived without one) returns at once and does not
-    /// ask the reader for more.
-    func page(_ request: PageRequest, token: CancellationToken) throws(SourceError) -> Page {
+    /// ask the reader for more. With `whole`, a first page waits for the end of the input
+    /// instead of a pause, and holds every line read: the whole result (or, for input larger
+    /// than the reader reads ahead, all it read, with more to come).
+    func page(_ request: PageRequest, token: CancellationToken, whole: Bool = false) throws(SourceError) -> Page {
         let want = request.offset + request.limit
-        if !request.catchUp {
-            token.onCancel { [state] in state.wakeAll() }
-            state.withLock { s in
-                if s.demand < want {
-                    s.demand = want
-                    s.aheadFrom = nil
-                }
-                if request.readsRest { s.readsToEnd = true }
-            }
-        }
+        let whole = whole && request.offset == 0 && !request.catchUp
+        if !request.catchUp { ask(for: request, token: token) }
         let result: Result<Page, SourceError> = state.wait(until: { s in
-            request.catchUp || token.isCancelled || s.isClosed || s.isIdle || s.lines.count >= want
+            if request.catchUp || token.isCancelled || s.isClosed { return true }
+            return whole ? Self.holdsAtReadAhead(s) : s.isIdle || s.lines.count >= want
         }) { s in
             if token.isCancelled { return .failure(SourceError("cancelled")) }
-            let end = request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
+            let end = whole ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
             s.delivered = max(s.delivered, last)
             if let failure = s.failure, last <= request.offset, !request.catchUp { return .failure(failure) }
             let lines = request.offset < last ? s.lines.slice(request.offset..<last) : LineList()
-            var page = Page(lines: lines, hasMore: s.lines.count > last || (!s.isClosed && !s.isIdle))
+            let open = !s.isClosed && (whole || !s.isIdle)
+            var page = Page(lines: lines, hasMore: s.lines.count > last || open)
             page.isOpen = !s.isClosed
             return .success(page)
         }
         return try result.get()
+    }
+
+    /// Waits until the input gave its first bytes of a line, ended, or `token` is cancelled,
+    /// asking the reader for `request`'s lines meanwhile (so that a first line longer than the
+    /// read-ahead is read to its end).
+    func waitForOutput(_ request: PageRequest, token: CancellationToken) {
+        ask(for: request, token: token)
+        state.wait(until: { s in token.isCancelled || s.isClosed || s.lines.count > 0 }) { _ in }
+    }
+
+    /// Stops reading on to the end of the input (End asked for it, and the user moved away):
+    /// the reader reads ahead as far as before End, then waits to be asked.
+    func stopReadingRest() {
+        state.withLock { s in
+            guard s.readsToEnd else { return }
+            s.readsToEnd = false
+            s.demand = min(s.demand, s.lines.count)
+            s.aheadFrom = s.bytesRead
+        }
+    }
+
+    /// Raises the reader's demand to `request`'s last line.
+    private func ask(for request: PageRequest, token: CancellationToken) {
+        let want = request.offset + request.limit
+        token.onCancel { [state] in state.wakeAll() }
+        state.withLock { s in
+            if s.demand < want {
+                s.demand = want
+                s.aheadFrom = nil
+            }
+            if request.readsRest { s.readsToEnd = true }
+        }
+    }
+
+    /// Whether the reader waits to be asked for more: it has what was asked and read as far
+    /// past it as it reads ahead.
+    private static func holdsAtReadAhead(_ s: State) -> Bool {
+        guard !s.readsToEnd, s.lines.count >= s.demand, let aheadFrom = s.aheadFrom else { return false }
+        return s.bytesRead - aheadFrom >= readAhead
     }
 
     // MARK: The reader thread

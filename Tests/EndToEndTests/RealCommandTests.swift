@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// Real commands, logs and pipelines as a new user runs them: output written in several
+/// writes (`;`, `&&`, a pause, a pipeline), a header apart from its rows, lines of a MiB,
+/// following a stream that never ends. Each test drives the built binary in tmux.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
+struct RealCommandTests {
+    /// The item count at the end of the title bar (`101 items`, `every 1s · 6 items`).
+    func titleCount(_ session: HardeningSession) -> Int? {
+        let title = session.screenLines().first ?? ""
+        let words = title.split(separator: " ")
+        guard let last = words.last, last == "items" || last == "item", words.count >= 2 else { return nil }
+        return Int(words[words.count - 2].replacingOccurrences(of: ",", with: ""))
+    }
+
+    func press(_ session: HardeningSession, _ key: String, times: Int) {
+        for _ in 0..<times { session.tmux.sendKeys(key) }
+    }
+
+    /// Waits until the selected row reads `text`.
+    func waitForSelection(_ session: HardeningSession, _ text: String, timeout: Double = 10) throws {
+        try session.tmux.waitUntil(timeout: timeout, "the selection on \(text)") { _ in session.selectedText() == text }
+    }
+
+    @Test func aRefreshIsJudgedOnTheWholeRunNotItsFirstWrite() throws {
+        let session = try HardeningSession(["--command", "echo start; sleep 0.1; seq 100"])
+        try session.tmux.waitFor("101 items")
+        press(session, "Down", times: 20)
+        try waitForSelection(session, "20")
+        session.tmux.sendKeys("r")
+        let screen = try session.tmux.waitFor("No new items")
+        #expect(!screen.contains("gone"), "nothing is gone: \(screen)")
+        #expect(session.selectedText() == "20")
+        #expect(titleCount(session) == 101)
+    }
+
+    @Test func everyCountsOnlyTheLineThatChanged() throws {
+        let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
+        try session.tmux.waitFor("6 items")
+        press(session, "Down", times: 3)
+        try waitForSelection(session, "3")
+        let screen = try session.tmux.waitUntil(timeout: 8, "a refresh's count") { $0.contains("new item") }
+        #expect(screen.contains("1 new item · 1 gone"), "\(screen)")
+        #expect(session.selectedText() == "3")
+    }
+
+    @Test func theTimeoutCoversTheWholeRun() throws {
+        let session = try HardeningSession(["--timeout", "2", "--command", "echo partial; sleep 10"])
+        try session.tmux.waitFor("partial")
+        let started = Date()
+        let screen = try session.tmux.waitFor("Refresh failed: command timed out after 2 s", timeout: 8)
+        #expect(Date().timeIntervalSince(started) < 6)
+        #expect(screen.contains("partial"), "the lines it printed stay: \(screen)")
+    }
+
+    @Test func aHeaderWrittenApartFromItsRowsKeepsTheRows() throws {
+        for _ in 0..<3 {
+            let session = try HardeningSession(["--header-lines", "1", "--command", "printf 'USER PID COMMAND\\n'; seq 1 80"])
+            try session.tmux.waitFor("80 items")
+            let lines = session.screenLines()
+            #expect(lines[1].trimmingCharacters(in: .whitespaces) == "USER PID COMMAND")
+            #expect(session.selectedText() == "1")
+        }
+    }
+
+    @Test func aPipedHeaderBeforeAPauseKeepsTheRows() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try HardeningSession(["--header-lines", "1"], directory: directory,
+                                           prefix: "(echo H; sleep 0.3; seq 3) |")
+        try session.tmux.waitFor("3 items")
+        let lines = session.screenLines()
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "H")
+        #expect(session.selectedText() == "1")
+        #expect(!lines.contains { $0.contains("Waiting for more") })
+    }
+
+    @Test func theHeaderIsReadAgainOnEveryRefresh() throws {
+        let session = try HardeningSession(["--every", "1", "--header-lines", "1", "--command", "date +%s%N; seq 3"])
+        try session.tmux.waitFor("3 items")
+        let first = session.screenLines()[1]
+        try session.tmux.waitUntil(timeout: 8, "a new header") { _ in session.screenLines()[1] != first }
+        #expect(titleCount(session) == 3)
+    }
+
+    @Test func aFirstLineOfMoreThanAMebibyteIsReadAndTheRunEnds() throws {
+        let session = try HardeningSession(["--command", "head -c 1200000 /dev/zero | tr '\\0' x; echo; echo second"])
+        let screen = try session.tmux.waitFor("2 items")
+        #expect(screen.contains("second"))
+        #expect(screen.contains("xxxxxxxx"))
+        #expect(!screen.contains("Loading"))
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test func enterPrintsAFilesLongLineWhole() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let long = [UInt8](repeating: UInt8(ascii: "y"), count: 3 << 20)
+        let file = HardeningSession.fixture("long.txt", in: directory, long + Array("\nshort\n".utf8))
+        let session = try HardeningSession([file], directory: directory, redirections: "> chosen.txt")
+        try session.tmux.waitFor("2 items")
+        session.tmux.sendKeys("Enter")
+        #expect(try session.exitStatus() == 0)
+        let chosen = try Data(contentsOf: URL(fileURLWithPath: directory + "/chosen.txt"))
+        #expect(chosen.count == long.count + 1, "Enter printed \(chosen.count) bytes of \(long.count + 1)")
+        let exact = Array(chosen) == long + [UInt8(ascii: "\n")]
+        #expect(exact, "Enter printed other bytes than the line's")
+    }
+
+    @Test func aSearchLeavesFollowing() throws {
+        let session = try HardeningSession([], prefix: "(seq 50; while :; do sleep 0.2; echo tick; done) |")
+        try session.tmux.waitFor("50")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitFor("following")
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("25", literal: true)
+        session.tmux.sendKeys("Enter")
+        try waitForSelection(session, "25")
+        // Lines keep arriving: the selection stays on the match.
+        let before = titleCount(session) ?? 0
+        try session.tmux.waitUntil(timeout: 5, "more lines") { _ in (self.titleCount(session) ?? 0) >= before + 4 }
+        #expect(session.selectedText() == "25")
+        #expect(!(session.screenLines().first ?? "").contains("following"))
+    }
+
+    @Test func escRemovesAnAppliedFilterBeforeItQuits() throws {
+        let session = try HardeningSession(["--command", "seq 1000"], redirections: "> chosen.txt")
+        try session.tmux.waitFor("1000 items")
+        session.tmux.sendKeys("&")
+        session.tmux.sendKeys("50", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitFor("of 1000 items")
+        session.tmux.sendKeys("Escape")
+        try session.tmux.waitUntil("the filter removed") { _ in self.titleCount(session) == 1000 }
+        usleep(300_000)
+        #expect(session.tmux.panePID().flatMap { HardeningSession.descendant(of: $0, named: "pullfeed") } != nil,
+                "the first Esc only removes the filter")
+        session.tmux.sendKeys("Escape")
+        #expect(try session.exitStatus() == 130)
+    }
+
+    @Test func leavingTheEndStopsReadingAFastCommand() throws {
+        let session = try HardeningSession(["--command", "yes"])
+        try session.tmux.waitUntil("the first lines") { _ in (self.titleCount(session) ?? 0) > 0 }
+        session.tmux.sendKeys("End")
+        try session.tmux.waitFor("following")
+        usleep(500_000)
+        session.tmux.sendKeys("Up")
+        try session.tmux.waitUntil(timeout: 5, "following to stop") { !($0.components(separatedBy: "\n").first ?? "").contains("following") }
+        // What was read ahead arrives; then reading stops.
+        usleep(1_000_000)
+        let settled = titleCount(session) ?? 0
+        usleep(1_500_000)
+        let later = titleCount(session) ?? 0
+        #expect(settled > 0)
+        #expect(later == settled, "reading went on after following stopped: \(settled) -> \(later) lines")
+    }
+
+    @Test func aRunningCommandSaysItRuns() throws {
+        let session = try HardeningSession(["--command", "seq 3; sleep 30"])
+        let screen = try session.tmux.waitFor("Running...")
+        #expect(screen.contains("3 items"))
+    }
+
+    @Test func aFollowedFileWaitsForMore() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = HardeningSession.fixture("grow.txt", in: directory, Array((1...30).map { "line \($0)\n" }.joined().utf8))
+        let session = try HardeningSession([file], directory: directory)
+        try session.tmux.waitFor("30 items")
+        session.tmux.sendKeys("End")
+        let screen = try session.tmux.waitFor("following")
+        #expect(!screen.contains("No more data"))
+        try session.tmux.waitFor("Waiting for more...")
+    }
+}
