@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Who owns the terminal: the app reads Ctrl-C, Ctrl-S and Ctrl-Q as keys (the tty sends no
-/// signal and stops no output), so a script around it goes on after Ctrl-C.
+/// signal and stops no output), so a script around it goes on after Ctrl-C; and a command
+/// source's child has no controlling terminal, so nothing it writes to `/dev/tty` reaches the
+/// screen.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
 struct TerminalControlTests {
     /// `c=$(seq 100 | pullfeed)` in a shell without a trap: the first Ctrl-C closes the search
@@ -51,5 +53,33 @@ struct TerminalControlTests {
         session.tmux.sendKeys("q")
         #expect(try session.exitStatus() == 0)
         session.expectTerminalRestored("Ctrl-S")
+    }
+
+    /// A child that writes to `/dev/tty` (as ssh or sudo ask for a password) cannot draw over
+    /// the list: it has no controlling terminal.
+    @Test(arguments: ["--command", "--page-command"])
+    func aCommandCannotWriteToTheTerminal(flag: String) throws {
+        // The title shows the command: the text written is put together by the shell. While
+        // the command sleeps, the app only redraws the spinner, so a write would stay in sight
+        // (it waits first for the first frame, which clears the screen).
+        let session = try HardeningSession([flag, "x=TTY; sleep 0.3; echo ${x}WRITTEN > /dev/tty; sleep 1; echo item"])
+        var drawnOver: String?
+        try session.tmux.waitUntil(timeout: 10, "the item") { screen in
+            if screen.contains("TTYWRITTEN") { drawnOver = screen }
+            return screen.contains("›item")
+        }
+        #expect(drawnOver == nil, "the command drew on the screen:\n\(drawnOver ?? "")")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// A command that needs the terminal fails as any command does: its stderr's first line
+    /// (the shell's, about `/dev/tty`) is the toast.
+    @Test func aCommandThatNeedsTheTerminalFailsWithItsError() throws {
+        let session = try HardeningSession(["--command", "echo ok; exec 3<>/dev/tty || exit 1"])
+        let screen = try session.tmux.waitUntil(timeout: 10, "the toast") { $0.contains("exit status") && $0.contains("/dev/tty") }
+        #expect(screen.contains("ok"))
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
     }
 }

@@ -46,6 +46,11 @@ int pf_make_pipe(int fds[2]);
 /* A blocking pipe whose ends are close-on-exec from the moment they exist (pipe2), so a
    child spawned concurrently by another thread never inherits them. */
 int pf_make_spawn_pipe(int fds[2]);
+/* posix_spawn's POSIX_SPAWN_SETSID (a GNU extension the Swift Glibc module does not show): the
+   child calls setsid() before exec, so it has no controlling terminal and its session id is
+   also its process group id. Not to be combined with POSIX_SPAWN_SETPGROUP (a session leader
+   cannot change its group). */
+int pf_spawn_new_session_flag(void);
 /* Runs the emergency restore at exit() (once per process). */
 int pf_register_atexit(void);
 
