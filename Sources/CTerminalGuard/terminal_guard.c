@@ -185,6 +185,13 @@ int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume,
     return set_handler(SIGTSTP, tstp_handler, SA_RESTART);
 }
 
+int pf_suspend(void) {
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) != 0) return -1;
+    if ((current.sa_flags & SA_SIGINFO) || current.sa_handler != tstp_handler) return 0;
+    return kill(0, SIGTSTP);
+}
+
 int pf_forward_signal(int sig, int write_fd) {
     guard.signal_pipe = write_fd;
     return set_handler(sig, forward_handler, SA_RESTART);

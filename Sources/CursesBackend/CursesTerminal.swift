@@ -19,7 +19,9 @@ import TerminalUI
 /// that differ, with terminfo's sequences, in one `write()`. When whole rows moved, it scrolls
 /// them with the terminal's scroll region (csr + ind/ri), as `less` does. Input does not go
 /// through ncurses either: the tty is read directly, in non-blocking batches, and decoded by
-/// `InputDecoder`, so a paste is absorbed in one turn. While the terminal is open, mouse
+/// `InputDecoder`, so a paste is absorbed in one turn. The tty is in raw mode: Ctrl-C, Ctrl-\
+/// and Ctrl-Z arrive as keys, which `MainLoop` turns into what their signals would do, and
+/// Ctrl-S/Ctrl-Q do not stop and start output. While the terminal is open, mouse
 /// reporting (SGR, `?1000h?1006h`, unless opened with `mouse: false`) and bracketed paste
 /// (`?2004h`) are on.
 ///
@@ -187,10 +189,12 @@ public final class CursesTerminal: TerminalBackend {
         // Each call changes the tty or what ncurses sends; keys never go through ncurses
         // (InputDecoder reads the tty), so no call here configures ncurses' own key reading.
         let window = pf_stdscr()
-        cbreak()  // tty: keys arrive at once, signals still work (Ctrl-C, Ctrl-Z)
+        // tty: keys arrive at once, and as keys: no signals (ISIG off: Ctrl-C reaches the app
+        // alone, not the shell around it; MainLoop.signalKeys acts on Ctrl-C, Ctrl-\ and
+        // Ctrl-Z) and no flow control (IXON off: Ctrl-S does not freeze the screen), as fzf does.
+        raw()
         noecho()  // tty: typed keys are not echoed over the frame
         nonl()  // tty: Enter stays \r (no ICRNL), which InputDecoder reads as Enter
-        intrflush(window, false)  // tty: NOFLSH, so Ctrl-C does not drop a frame half-written
         keypad(window, true)  // smkx: arrows in application mode, which InputDecoder reads too
         typeahead(-1)  // ncurses' own updates (start, Ctrl-Z resume) never stop for waiting input
         curs_set(0)  // civis: the cursor is hidden while the app runs

@@ -13,6 +13,8 @@ import TerminalUI
 /// The app's single UI thread: waits in `poll()` for terminal input, a wake-up pipe (work
 /// scheduled from other threads), the signal self-pipe (SIGWINCH, SIGINT, SIGTERM, SIGHUP, and
 /// SIGUSR1 for `onUserSignal`) and the next timer, and does nothing otherwise (idle is a blocking `poll` without timeout).
+/// Ctrl-C, Ctrl-\ and Ctrl-Z typed at the terminal act as the signals the tty would send
+/// (`signalKeys`).
 ///
 /// One turn: read all available input (up to 64 KiB) and hand every event to `handle`; run the
 /// scheduled work and timers that are due; then render once if `setNeedsRender()` was called
@@ -57,10 +59,17 @@ public final class MainLoop: @unchecked Sendable {
         close(wakeWrite)
     }
 
-    /// Called on the loop thread when SIGINT (Ctrl-C) arrives; returning true means the app
-    /// used it (to cancel work in progress) and the loop goes on. Nil, or false: the loop stops
-    /// with 130 as for any terminating signal.
+    /// Called on the loop thread when Ctrl-C is typed or SIGINT arrives; returning true means
+    /// the app used it (to cancel work in progress) and the loop goes on. Nil, or false: the
+    /// loop stops with 130 as for any terminating signal.
     public var onInterrupt: (() -> Bool)?
+
+    /// The keys a terminal reads as keys when it sends no signals for them (`CursesTerminal`
+    /// turns ISIG off, so that Ctrl-C reaches the app alone, not the shell around it), and
+    /// the signal each stands for: they never reach `handle`. Ctrl-C is SIGINT (see
+    /// `onInterrupt`); Ctrl-\ stops the loop at once with 131, as SIGQUIT would end the
+    /// process (no core dump); Ctrl-Z suspends as SIGTSTP does (`TerminalGuard.suspend()`).
+    public static let signalKeys: [Key: Int32] = [.ctrl("c"): SIGINT, .ctrl("\\"): SIGQUIT, .ctrl("z"): SIGTSTP]
 
     /// Asks for a render at the end of the current turn. Call it on the loop thread (from
     /// `handle`, or from work scheduled on `scheduler`).
@@ -142,24 +151,17 @@ public final class MainLoop: @unchecked Sendable {
                 shared.withLock { $0.wakePending = false }
             }
             if signalFD != nil, fds[1].revents != 0 {
-                for signal in drain(fds[1].fd) {
-                    // SIGCONT comes from the Ctrl-Z handler after a resume: the screen is
-                    // not ours any more, and its size may have changed meanwhile.
-                    if Int32(signal) == SIGWINCH || Int32(signal) == SIGCONT, let terminal {
-                        handle(.resize(terminal.handleResize()))
-                        setNeedsRender()
-                    } else if Int32(signal) == SIGINT, onInterrupt?() == true {
-                        setNeedsRender()
-                    } else if TerminalGuard.terminatingSignals.contains(Int32(signal)) {
-                        stop(exitCode: TerminalGuard.exitCode(for: Int32(signal)))
-                    } else if TerminalGuard.userSignals.contains(Int32(signal)) {
-                        onUserSignal?(Int32(signal))
-                    }
-                }
+                for signal in drain(fds[1].fd) { received(Int32(signal), terminal: terminal, handle: handle) }
             }
             if let terminal {
                 if fds[terminalIndex].revents != 0 {
-                    for event in terminal.readInput() { handle(event) }
+                    for event in terminal.readInput() {
+                        if case .key(let key) = event, let signal = Self.signalKeys[key] {
+                            received(signal, terminal: terminal, handle: handle)
+                        } else {
+                            handle(event)
+                        }
+                    }
                     if terminal.isInputClosed {
                         fds[terminalIndex].fd = -1
                         stop(exitCode: TerminalGuard.exitCode(for: SIGHUP))
@@ -179,6 +181,28 @@ public final class MainLoop: @unchecked Sendable {
                 return state.needsRender
             }
             if renderNow { render() }
+        }
+    }
+
+    /// Acts on `signal`, arrived through the signal pipe or typed as one of `signalKeys`.
+    private func received<T: TerminalBackend>(_ signal: Int32, terminal: T?, handle: (InputEvent) -> Void) {
+        switch signal {
+        case SIGWINCH, SIGCONT:
+            // SIGCONT comes from the Ctrl-Z handler after a resume: the screen is not ours
+            // any more, and its size may have changed meanwhile.
+            guard let terminal else { return }
+            handle(.resize(terminal.handleResize()))
+            setNeedsRender()
+        case SIGINT where onInterrupt?() == true:
+            setNeedsRender()
+        case SIGTSTP:
+            TerminalGuard.suspend()
+        case _ where TerminalGuard.terminatingSignals.contains(signal) || signal == SIGQUIT:
+            stop(exitCode: TerminalGuard.exitCode(for: signal))
+        case _ where TerminalGuard.userSignals.contains(signal):
+            onUserSignal?(signal)
+        default:
+            break
         }
     }
 

@@ -31,7 +31,8 @@ public enum TerminalGuard {
     public static let userSignals: [Int32] = [SIGUSR1]
 
     /// The signals after which only the emergency restore can run.
-    /// SIGQUIT (Ctrl-\) is one too: it still quits and dumps core, with the terminal restored.
+    /// SIGQUIT is one too: sent with `kill`, it still quits and dumps core, with the terminal
+    /// restored (Ctrl-\ is read as a key: `MainLoop.signalKeys`).
     public static let fatalSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGQUIT]
 
     /// The conventional exit status for dying of `signal`: 128 + its number.
@@ -77,6 +78,12 @@ public enum TerminalGuard {
             }
         }
     }
+
+    /// Ctrl-Z typed as a key (the terminal sends no SIGTSTP itself): sends SIGTSTP to the
+    /// process group, as the tty would, so the handler `wrapSuspend` set up leaves the screen,
+    /// stops, and on `fg` comes back and has the loop repaint. Does nothing when SIGTSTP was
+    /// ignored when the terminal was opened (the parent wants no suspending).
+    public static func suspend() { _ = pf_suspend() }
 
     /// Remembers the process group of a child the app started (a command source), so that a
     /// crash or SIGQUIT kills it too; `childGroupEnded` forgets it. At most 64 at a time.

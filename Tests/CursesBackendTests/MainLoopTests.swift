@@ -192,6 +192,36 @@ import TerminalUI
         #expect(terminal.presentCount == 2)
     }
 
+    /// Ctrl-C read as a key goes where SIGINT goes: `onInterrupt` first, which may use it, and
+    /// otherwise the loop stops with 130; no key of `signalKeys` reaches `handle`.
+    @Test func ctrlCAsAKeyIsAnInterrupt() {
+        let terminal = PipeTerminal()
+        let loop = MainLoop()
+        var interrupts = 0
+        var keys: [Key] = []
+        loop.onInterrupt = {
+            interrupts += 1
+            return interrupts == 1
+        }
+        terminal.send([0x03, UInt8(ascii: "j"), 0x03, UInt8(ascii: "k")])
+        let code = loop.run(terminal: terminal) { event in
+            if case .key(let key) = event { keys.append(key) }
+        } render: { _ in }
+        #expect(code == 130)
+        #expect(interrupts == 2)
+        #expect(keys == [.character("j"), .character("k")])
+    }
+
+    @Test func ctrlBackslashAsAKeyStopsTheLoopWith131() {
+        let terminal = PipeTerminal()
+        let loop = MainLoop()
+        var interrupted = false
+        loop.onInterrupt = { interrupted = true; return true }
+        terminal.send([0x1C])
+        #expect(loop.run(terminal: terminal, handle: { _ in }, render: { _ in }) == 131)
+        #expect(!interrupted)
+    }
+
     @Test func closedInputEndsTheLoop() {
         let terminal = PipeTerminal()
         close(terminal.writeFD)

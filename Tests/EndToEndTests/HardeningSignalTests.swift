@@ -55,7 +55,7 @@ struct HardeningSignalTests {
         }
     }
 
-    /// Ctrl-C typed at the keyboard (the tty sends SIGINT) and q during a command.
+    /// Ctrl-C typed at the keyboard (read as a key, it acts as SIGINT) and q during a command.
     @Test func ctrlCAndQuitDuringACommandLeaveNothingRunning() throws {
         for (keys, expected) in [("C-c", [0, 130]), ("q", [0])] {
             let directory = HardeningSession.makeDirectory()
@@ -92,8 +92,8 @@ struct HardeningSignalTests {
         session.expectTerminalRestored("blocked signals")
     }
 
-    /// Crashes and Ctrl-\ (SIGQUIT): the process still dies of its signal, but the emergency
-    /// handler gives the terminal back first.
+    /// Crashes and SIGQUIT: the process still dies of its signal, but the emergency handler
+    /// gives the terminal back first. Ctrl-\, read as a key, exits with the same 131.
     @Test func crashesAndQuitSignalRestoreTheTerminal() throws {
         let cases: [(String, Int32, String?)] = [("Ctrl-\\", SIGQUIT, "C-\\"), ("SIGQUIT", SIGQUIT, nil), ("SIGSEGV", SIGSEGV, nil),
                                                   ("SIGABRT", SIGABRT, nil), ("SIGBUS", SIGBUS, nil)]

@@ -34,6 +34,10 @@ int pf_install_fatal_handler(int sig);
 /* Wraps the SIGTSTP handler in place (ncurses', once newterm has run): `suspend` is written before
    the stop and `resume` after it, then SIGCONT is written to `resume_pipe` (or -1). */
 int pf_wrap_tstp(const char *suspend, size_t suspend_length, const char *resume, size_t resume_length, int resume_pipe);
+/* Ctrl-Z read as a key: sends SIGTSTP to the process group, as the tty would, so that the wrapped
+   handler suspends (see pf_wrap_tstp). Does nothing unless that handler is in place (SIGTSTP was
+   ignored when the terminal was opened, or it is not open). */
+int pf_suspend(void);
 /* Forwards `sig` as one byte (the signal number) to the non-blocking pipe `write_fd`. */
 int pf_forward_signal(int sig, int write_fd);
 int pf_default_signal(int sig);
@@ -42,6 +46,11 @@ int pf_make_pipe(int fds[2]);
 /* A blocking pipe whose ends are close-on-exec from the moment they exist (pipe2), so a
    child spawned concurrently by another thread never inherits them. */
 int pf_make_spawn_pipe(int fds[2]);
+/* posix_spawn's POSIX_SPAWN_SETSID (a GNU extension the Swift Glibc module does not show): the
+   child calls setsid() before exec, so it has no controlling terminal and its session id is
+   also its process group id. Not to be combined with POSIX_SPAWN_SETPGROUP (a session leader
+   cannot change its group). */
+int pf_spawn_new_session_flag(void);
 /* Runs the emergency restore at exit() (once per process). */
 int pf_register_atexit(void);
 

@@ -270,7 +270,7 @@ package final class FeedScreen: ReactorView {
         }
     }
 
-    /// Ctrl-C (SIGINT): cancels a search, a filter's loading or the prompt; false when there
+    /// Ctrl-C (the key, or SIGINT; `MainLoop.onInterrupt`): cancels a search, a filter's loading or the prompt; false when there
     /// is none (the app quits).
     package func interrupt() -> Bool {
         find.cancel()

@@ -9,9 +9,11 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs `/bin/sh -c COMMAND` in its own process group with stdin from /dev/null, collects
-/// stdout (as much as is needed) and stderr (64 KiB), and kills the whole group (SIGKILL) on
-/// cancel or timeout, so no grandchild outlives a cancelled request. Its pipes are
+/// Runs `/bin/sh -c COMMAND` in its own session (so in its own process group, and without a
+/// controlling terminal: what it writes to `/dev/tty`, a password prompt, cannot draw over the
+/// app, and opening `/dev/tty` fails with an error on its stderr) with stdin from /dev/null,
+/// collects stdout (as much as is needed) and stderr (64 KiB), and kills the whole group
+/// (SIGKILL) on cancel or timeout, so no grandchild outlives a cancelled request. Its pipes are
 /// close-on-exec from their creation, so commands spawned at the same time from other threads
 /// never hold them open.
 ///
@@ -37,7 +39,7 @@ struct Subprocess {
         var stderr: Int32
     }
 
-    /// Starts the command in its own process group, registered in `ProcessGroups`.
+    /// Starts the command in its own session and process group, registered in `ProcessGroups`.
     func spawn() -> Result<Spawned, SourceError> {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -63,10 +65,10 @@ struct Subprocess {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
+        // A new session: its own process group (pgid = pid) and no controlling terminal.
         posix_spawnattr_setflags(
             &attributes,
-            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            Int16(pf_spawn_new_session_flag() | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
