@@ -2,7 +2,8 @@
 /// Lays sanitised text out as `ScreenWriter` cells: one cell per column, a character that
 /// takes several columns (a wide character, an Indic conjunct, a letter with a spacing vowel
 /// sign) as its cell plus continuation cells, each character in exactly the columns
-/// `TextWidth` gives it, whole: every scalar a terminal shows is sent (`shownScalars`).
+/// `TextWidth` gives it, whole: every scalar a terminal shows is sent (`forEachShownScalar`),
+/// emoji sequences (skin tones, flags, ZWJ sequences) too.
 enum CellBuilder {
     typealias Cell = ScreenWriter.Cell
 
@@ -124,8 +125,10 @@ enum CellBuilder {
 
     /// A character of several scalars in exactly `width` columns: its shown scalars in one
     /// cell, followed by as many continuations as the terminal advances for them (the sum of
-    /// their `wcwidth`), then blanks if that is less than `width`. If the terminal would
-    /// advance further, or does not know a scalar, U+FFFD and blanks.
+    /// their `wcwidth`; for an emoji sequence, `TextWidth.joinedColumns`), then blanks if that
+    /// is less than `width`. If the terminal would advance further, or does not know a scalar,
+    /// U+FFFD and blanks. An emoji sequence is stored to be drawn over blanks, its cell
+    /// followed by `width - 1` continuations (see `ClusterStore`).
     @inline(never)
     private static func place(
         _ character: Character, width: Int, at column: Int, style: UInt64,
@@ -135,20 +138,29 @@ enum CellBuilder {
             blank(from: column, to: column + width, style: style, in: &row)
             return
         }
+        let isEmoji = TextWidth.isEmojiSequence(character.unicodeScalars)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(character.utf8.count)
         var terminalWidth = 0
         var known = true
+        var afterJoiner = false
         forEachShownScalar(of: character) { scalar in
             let scalarWidth = libcWidth(scalar.value)
             // A scalar the layout gives no column must not take one on the terminal.
             if scalarWidth != 0, TextWidth.of(scalar) == 0 { return }
             if scalarWidth < 0 { known = false }
-            terminalWidth += scalarWidth
+            if !(isEmoji && afterJoiner && !scalar.isASCII) { terminalWidth += scalarWidth }
+            afterJoiner = scalar.value == 0x200D
             bytes.append(contentsOf: UTF8.encode(scalar)!)
         }
         guard known, terminalWidth > 0, terminalWidth <= width else {
             replace(at: column, width: width, style: style, in: &row)
+            return
+        }
+        if isEmoji {
+            row[column] = Cell(bytes: clusters.cellBytes(for: bytes, columns: width, overBlanks: true),
+                               style: style | PackedStyle.wide)
+            for c in (column + 1)..<(column + width) { row[c] = Cell(bytes: 0, style: style) }
             return
         }
         let cellBytes: UInt64
@@ -165,32 +177,19 @@ enum CellBuilder {
         blank(from: column + terminalWidth, to: column + width, style: style, in: &row)
     }
 
-    /// The scalars of `character` that its cell sends, in order. Emoji sequences
-    /// (`TextWidth.isEmojiSequence`) send their first scalar and the zero-width scalars after
-    /// it that stay in its cell on every terminal (`joinsEverywhere`). Other characters send
-    /// every scalar, except zero-width ones before the first that takes a column (a terminal
-    /// would put them on the cell before). Both keep at most `maxZeroWidthScalars` zero-width
-    /// scalars.
+    /// The scalars of `character` that its cell sends, in order: every one, except zero-width
+    /// ones before the first that takes a column (a terminal would put them on the cell
+    /// before), and at most `maxZeroWidthScalars` zero-width ones.
     static func forEachShownScalar(of character: Character, _ body: (Unicode.Scalar) -> Void) {
-        let scalars = character.unicodeScalars
-        let isEmoji = TextWidth.isEmojiSequence(scalars)
         var hasBase = false
         var zeroWidth = 0
-        for scalar in scalars {
-            if !hasBase {
-                if isEmoji || TextWidth.of(scalar) > 0 {
-                    hasBase = true
-                    body(scalar)
-                }
-                continue
-            }
+        for scalar in character.unicodeScalars {
             if TextWidth.of(scalar) > 0 {
-                if isEmoji { return }
+                hasBase = true
                 body(scalar)
                 continue
             }
-            if isEmoji, !joinsEverywhere(scalar) { return }
-            guard zeroWidth < maxZeroWidthScalars else { continue }
+            guard hasBase, zeroWidth < maxZeroWidthScalars else { continue }
             zeroWidth += 1
             body(scalar)
         }
@@ -206,18 +205,5 @@ enum CellBuilder {
         let from = max(0, start), to = min(row.count, end)
         guard from < to else { return }
         for c in from..<to { row[c] = Cell(bytes: 0x20, style: style) }
-    }
-
-    /// Whether a scalar that follows a character's first scalar stays in its cell on every
-    /// terminal: combining marks and variation selectors do. Zero-width joiners, skin-tone
-    /// modifiers and the second half of a flag do not: terminals without emoji sequences
-    /// (tmux, xterm) draw what follows them as extra wide cells and push the row past the
-    /// edge, so a family emoji is drawn as its first person and a flag as its first letter.
-    static func joinsEverywhere(_ scalar: Unicode.Scalar) -> Bool {
-        if (0xFE00...0xFE0F).contains(scalar.value) { return true }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark: return !scalar.properties.isEmojiModifier
-        default: return false
-        }
     }
 }

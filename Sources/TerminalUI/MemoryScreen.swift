@@ -47,8 +47,11 @@ public final class MemoryScreen: Canvas {
         return codes
     }()
 
-    /// The terminal's width of a scalar: `TextWidth`'s, as a C library that agrees with it.
-    private static let scalarWidth: @Sendable (UInt32) -> Int = { Unicode.Scalar($0).map(TextWidth.of) ?? 1 }
+    /// The terminal's width of a scalar: `TextWidth`'s, as a C library that agrees with it,
+    /// save that a regional indicator is one column, as in glibc (a flag is two).
+    private static let scalarWidth: @Sendable (UInt32) -> Int = { v in
+        TextWidth.isRegionalIndicator(v) ? 1 : Unicode.Scalar(v).map(TextWidth.of) ?? 1
+    }
 
     /// A blank screen of `columns` × `rows` cells (negative values count as 0).
     ///

@@ -14,8 +14,9 @@ package struct ScreenWriter {
     /// One cell: the UTF-8 bytes of its character (at most 8, little-endian; 0 for a
     /// continuation, a column covered by the character before it) and its packed style
     /// (`PackedStyle`, whose `wide` bit marks a character followed by one continuation, or
-    /// a stored one). A longer character, or one over more than two columns, is kept in the
-    /// writer's `ClusterStore` and its cell holds `ClusterStore.marker` and the entry's index.
+    /// a stored one). A longer character, one over more than two columns, or an emoji
+    /// sequence is kept in the writer's `ClusterStore` and its cell holds `ClusterStore.marker`
+    /// and the entry's index.
     struct Cell: Equatable {
         var bytes: UInt64
         var style: UInt64
@@ -252,8 +253,12 @@ package struct ScreenWriter {
                             bytes >>= 8
                         }
                         c += 2
+                    } else if sendStored(bytes, row: row, column: c) {
+                        c += clusters.columns(of: bytes)
+                        cursor = nil
+                        continue
                     } else {
-                        c += sendStored(bytes)
+                        c += clusters.columns(of: bytes)
                     }
                     cursor = c < columns ? (row, c) : nil
                 }
@@ -269,11 +274,19 @@ package struct ScreenWriter {
 
     private var resetLength: Int { codes.resetAttributes.count }
 
-    /// Sends a stored character; returns the columns it covers.
+    /// Sends a stored character at (`row`, `column`), where the cursor is. One drawn over
+    /// blanks (an emoji sequence, `ClusterStore`) blanks its columns first and goes back;
+    /// then, returning true, it leaves the cursor where the terminal put it, which the caller
+    /// must forget.
     @inline(never)
-    private mutating func sendStored(_ cellBytes: UInt64) -> Int {
+    private mutating func sendStored(_ cellBytes: UInt64, row: Int, column: Int) -> Bool {
+        let overBlanks = clusters.isOverBlanks(cellBytes)
+        if overBlanks {
+            output += repeatElement(0x20, count: clusters.columns(of: cellBytes))
+            output += cursorAddress(row, column)
+        }
         output += clusters.bytes(of: cellBytes)
-        return clusters.columns(of: cellBytes)
+        return overBlanks
     }
 
     /// The UTF-8 a cell sends (nothing for a continuation).

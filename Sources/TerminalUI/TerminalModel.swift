@@ -8,7 +8,9 @@
 /// columns as continuations, so an Indic conjunct sent as three one-column letters is one
 /// cell and two continuations. Without `clustersCharacters`, as on most terminals, each
 /// scalar that takes columns starts a cell and only zero-width ones join the cell before.
-/// Writing over part of a character blanks the rest of it.
+/// Either way, as in tmux 3.3, a scalar other than ASCII right after a zero-width joiner joins
+/// the character before it and takes no columns (a family emoji is two columns). Writing over
+/// part of a character blanks the rest of it.
 struct TerminalModel {
     struct Cell: Equatable {
         /// The character's text; nil for a column covered by the character before it.
@@ -31,6 +33,8 @@ struct TerminalModel {
     private var top = 0, bottom: Int
     /// Where the character written last starts, while the cursor is right after it.
     private var lastStart: Int?
+    /// Whether the scalar written last is a zero-width joiner.
+    private var afterJoiner = false
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
     private(set) var problem: String?
 
@@ -68,9 +72,11 @@ struct TerminalModel {
             let b = bytes[i]
             if b == 0x1B {
                 lastStart = nil
+                afterJoiner = false
                 i = escape(bytes, from: i)
             } else if b == 0x0A {
                 lastStart = nil
+                afterJoiner = false
                 lineFeed()
                 i += 1
             } else if b < 0x20 {
@@ -175,7 +181,9 @@ struct TerminalModel {
 
     private mutating func put(_ scalar: Unicode.Scalar) {
         guard row < rows, columns > 0 else { return }
-        let w = width(scalar.value)
+        let joined = afterJoiner && !scalar.isASCII
+        afterJoiner = scalar.value == 0x200D
+        let w = joined ? 0 : width(scalar.value)
         if w <= 0 {
             // It joins the character before the cursor.
             var c = pendingWrap ? column : column - 1

@@ -5,10 +5,11 @@
 /// takes the columns a terminal gives it: the sum of its scalars' widths, as `wcwidth` adds
 /// them up in tmux, xterm and `less` (an Indic conjunct of three letters is three columns, a
 /// letter with a spacing vowel sign two, a decomposed Hangul syllable two). Emoji sequences
-/// (ZWJ sequences, skin tones, flags, keycaps, anything with U+FE0F) are the exception: they
-/// take the width of their base, or two when they ask for emoji presentation, and are drawn
-/// as their base (see `CellBuilder`). Control characters measure zero: text is sanitised
-/// before it is drawn.
+/// (ZWJ sequences, skin tones, flags, keycaps, anything with U+FE0F) take the most columns a
+/// terminal that joins them gives them (`emojiSequenceColumns`): two for a flag or a family, four
+/// for a thumb with a skin tone as tmux 3.3 draws it (terminals that draw it in two get blanks
+/// after it, see `ScreenWriter`). Control characters measure zero: text is sanitised before it
+/// is drawn.
 public enum TextWidth {
     /// Columns one character occupies.
     public static func of(_ character: Character) -> Int {
@@ -22,21 +23,47 @@ public enum TextWidth {
         let base = of(first)
         let rest = scalars.index(after: scalars.startIndex)
         if rest == scalars.endIndex { return base }
-        if isEmojiSequence(scalars) {
-            if base == 2 { return 2 }
-            for s in scalars[rest...] where s.value == 0xFE0F { return base == 0 ? 0 : 2 }
-            if first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
-            return base
-        }
+        if isEmojiSequence(scalars) { return emojiSequenceColumns(scalars) }
         var total = base
         for s in scalars[rest...] { total += of(s) }
         return total
     }
 
+    /// Columns of an emoji sequence: the more of what the two kinds of terminal that join
+    /// them give it. Those that draw it as one picture give it two when it asks for emoji
+    /// presentation (a wide base, U+FE0F, a flag) and its base's width otherwise; tmux 3.3
+    /// gives it `joinedColumns` with `wcwidth`'s widths (a regional indicator is one column there).
+    static func emojiSequenceColumns(_ scalars: Character.UnicodeScalarView) -> Int {
+        guard let first = scalars.first else { return 0 }
+        let joined = joinedColumns(of: scalars) { isRegionalIndicator($0.value) ? 1 : of($0) }
+        let base = of(first)
+        if base == 0 { return joined }
+        let asksForEmoji = base == 2 || first.properties.isEmojiPresentation || isRegionalIndicator(first.value)
+            || scalars.contains { $0.value == 0xFE0F }
+        return max(asksForEmoji ? 2 : base, joined)
+    }
+
+    /// Columns tmux 3.3 advances for `scalars`, each scalar taking `width` columns: a scalar
+    /// after a zero-width joiner joins the character before it and takes none (ASCII excepted:
+    /// tmux starts a new cell for it); every other scalar takes its own, so a skin tone after
+    /// its emoji adds two columns and the two letters of a flag one each.
+    static func joinedColumns(of scalars: Character.UnicodeScalarView, width: (Unicode.Scalar) -> Int) -> Int {
+        var total = 0
+        var afterJoiner = false
+        for s in scalars {
+            if !(afterJoiner && !s.isASCII) { total += width(s) }
+            afterJoiner = s.value == 0x200D
+        }
+        return total
+    }
+
+    static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
+
     /// Whether a character of several scalars follows the emoji rules: it starts with an emoji
     /// or a regional indicator, or holds a presentation selector, a skin tone, a tag or a
-    /// keycap mark. Terminals without emoji sequences disagree about these, so they are
-    /// measured and drawn by their base.
+    /// keycap mark. Terminals disagree about these (a thumb with a skin tone is two columns in
+    /// some, four in tmux 3.3), so they are measured by `emojiSequenceColumns` and drawn over
+    /// blanks (`ScreenWriter`).
     static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
         guard let first = scalars.first else { return false }
         if first.value >= 0x80, first.properties.isEmoji { return true }

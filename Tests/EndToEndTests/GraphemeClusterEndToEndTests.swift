@@ -85,4 +85,130 @@ struct GraphemeClusterEndToEndTests {
         session.tmux.sendKeys("Home")
         expectRows(try selected(1), columns: columns, "\(columns) columns, back home")
     }
+
+    // MARK: Emoji sequences
+
+    /// A skin tone, a flag, a family, a profession and a long line to scroll sideways; the
+    /// blanks before "z" make the writer jump over them, so "z" lands where the writer
+    /// believes the row's columns are.
+    static let emojiLines = [
+        "👍🏽 a", "🇯🇵 b", "👨‍👩‍👧‍👦 c", "🧑‍🌾👍🏽🇯🇵 d" + String(repeating: " ", count: 12) + "z",
+        "0123456789abcdefgh👍🏽|🇯🇵 g" + String(repeating: "-", count: 60),
+    ]
+
+    /// The columns tmux gives a character: the sum of its scalars' `wcwidth`, but a scalar
+    /// after a zero-width joiner takes none.
+    static func tmuxColumns(_ character: Character) -> Int {
+        var total = 0, afterJoiner = false
+        for scalar in character.unicodeScalars {
+            if !(afterJoiner && !scalar.isASCII) { total += max(0, LibcWidth.of(scalar.value) ?? 1) }
+            afterJoiner = scalar.value == 0x200D
+        }
+        return total
+    }
+
+    /// Whether tmux shows `text` as `shown`: the same characters, but tmux keeps only the
+    /// scalars that fit in its cell (21 bytes in tmux 3.3: a family of four is shown as its
+    /// first three), so a longer character may be shown as its start.
+    static func tmuxShows(_ shown: String, _ text: String) -> Bool {
+        let a = Array(shown), b = Array(text)
+        return a.count == b.count && zip(a, b).allSatisfy { shown, want in
+            same(String(shown), String(want)) || (want.utf8.count > 20 && Array(want.unicodeScalars).starts(with: shown.unicodeScalars))
+        }
+    }
+
+    /// The item rows, the marker column blanked.
+    static func itemRows(_ screen: [String], count: Int) -> [String] {
+        (1...count).map { row in
+            guard row < screen.count else { return "" }
+            return " " + String(screen[row].unicodeScalars.dropFirst())
+        }
+    }
+
+    /// `printf '👍🏽 a\n🇯🇵 b\n👨‍👩‍👧‍👦 c\n…' | pullfeed`: each sequence is shown whole, and every
+    /// item row is what `cat` shows for its line in a pane of the same width (after one blank
+    /// column), on the first frame and as the selection moves over them; scrolled sideways,
+    /// the thumb cut by the left edge leaves blanks and the flag after it is in place.
+    @Test func emojiSequencesShowWholeWhereCatPutsThem() throws {
+        try #require(LibcWidth.of(0x1F44D) == 2, "no C.UTF-8 locale")
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = HardeningSession.fixture("emoji.txt", in: directory, Array(Self.emojiLines.joined(separator: "\n").utf8) + [0x0A])
+        let cat = try Tmux(columns: 40, rows: 10, command: ["sh", "-c", "sed 's/^/ /' \(Tmux.shellQuote(file)); exec sleep 600"])
+        defer { cat.kill() }
+        let catScreen = try cat.waitUntil("cat's lines") { $0.contains(" z") }.components(separatedBy: "\n")
+        let count = 4
+        let expected = Array(catScreen.prefix(count))
+        #expect(Self.same(expected[0], " 👍🏽 a"), "cat shows \(expected)")
+
+        let session = try HardeningSession([], directory: directory, columns: 40, rows: 10, prefix: "cat emoji.txt |")
+        func rows(selected row: Int) throws -> [String] {
+            let screen = try session.tmux.waitUntil("the marker on row \(row)") { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return lines.count > count + 1 && lines[row].hasPrefix("›") && lines[count].contains("z")
+            }
+            return Self.itemRows(screen.components(separatedBy: "\n"), count: count + 1)
+        }
+        func expectLikeCat(_ shown: [String], _ context: String) {
+            for i in 0..<count {
+                #expect(Self.same(shown[i], expected[i]), "\(context): row \(i + 1) shows \(shown[i]), cat \(expected[i])")
+            }
+            // The long line, cut with `…` at the edge, the thumb and the flag whole.
+            var want = "", used = 1
+            for character in Self.emojiLines[4] {
+                used += Self.tmuxColumns(character)
+                if used > 39 { break }
+                want.append(character)
+            }
+            #expect(Self.same(shown[count], " " + want + "…"), "\(context): the long line shows \(shown[count])")
+        }
+        expectLikeCat(try rows(selected: 1), "first frame")
+        for row in 2...(count + 1) {
+            session.tmux.sendKeys("Down")
+            expectLikeCat(try rows(selected: row), "row \(row) selected")
+        }
+        session.tmux.sendKeys("Home")
+        expectLikeCat(try rows(selected: 1), "back home")
+
+        // Sideways by half a screen (19 columns): the thumb (text columns 18–21) is cut.
+        session.tmux.sendKeys("Right")
+        let scrolled = try session.tmux.waitUntil("the rows scrolled sideways") { $0.contains("|🇯🇵 g") }
+        let lines = Self.itemRows(scrolled.components(separatedBy: "\n"), count: count + 1)
+        #expect(lines[count].hasPrefix(" " + "   |🇯🇵 g---"), "scrolled: \(lines[count])")
+        #expect(!lines[count].unicodeScalars.contains("\u{1F44D}") && !lines[count].unicodeScalars.contains("\u{1F3FD}"), "scrolled: \(lines[count])")
+        #expect(lines[3].trimmingCharacters(in: .whitespaces).isEmpty || lines[3].hasSuffix("z"), "scrolled: \(lines[3])")
+    }
+
+    /// In narrow panes every row ends at the edge at the latest, with `…` before a sequence
+    /// that does not fit: never part of one.
+    @Test(arguments: [9, 6, 4])
+    func emojiSequencesAreCutWhole(columns: Int) throws {
+        try #require(LibcWidth.of(0x1F44D) == 2, "no C.UTF-8 locale")
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = HardeningSession.fixture("emoji.txt", in: directory, Array(Self.emojiLines.joined(separator: "\n").utf8) + [0x0A])
+        let session = try HardeningSession([], directory: directory, columns: columns, rows: 10, prefix: "cat emoji.txt |")
+        let screen = try session.tmux.waitUntil("the rows") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count > 5 && lines[1].hasPrefix("›") && lines[5].unicodeScalars.first == " "
+                && lines[5].unicodeScalars.dropFirst().first == "0"
+        }
+        let shown = Self.itemRows(screen.components(separatedBy: "\n"), count: Self.emojiLines.count)
+        for (i, text) in Self.emojiLines.enumerated() {
+            var want = "", used = 0
+            let total = text.reduce(0) { $0 + Self.tmuxColumns($1) }
+            if total <= columns - 1 {
+                want = text
+            } else {
+                for character in text {
+                    used += Self.tmuxColumns(character)
+                    if used > columns - 2 { break }
+                    want.append(character)
+                }
+                want += "…"
+            }
+            while want.last == " " { want.removeLast() }
+            #expect(Self.tmuxShows(shown[i], " " + want), "\(columns) columns: row \(i + 1) shows \(shown[i]), not \(want)")
+        }
+    }
 }

@@ -177,13 +177,16 @@ final class HardeningSession {
     }
 }
 
-/// Terminal columns a captured line takes: wide (CJK, emoji) two, marks zero. Rough but
+/// Terminal columns a captured line takes: wide (CJK, emoji, skin tones) two, marks zero, and
+/// a scalar after a zero-width joiner zero (tmux joins it to the character before). Rough but
 /// enough to see a row that overflows.
 func displayWidth(_ line: String) -> Int {
-    line.unicodeScalars.reduce(0) { width, s in
+    var afterJoiner = false
+    return line.unicodeScalars.reduce(0) { width, s in
         let v = s.value
+        defer { afterJoiner = v == 0x200D }
         if v < 0x20 || (0x7F..<0xA0).contains(v) || (0x300..<0x370).contains(v) || v == 0x200D || (0xFE00...0xFE0F).contains(v)
-            || (0x1F3FB...0x1F3FF).contains(v) {
+            || (afterJoiner && !s.isASCII) {
             return width
         }
         let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)

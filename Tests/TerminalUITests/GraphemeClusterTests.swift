@@ -231,4 +231,152 @@ import TestSupport
         screen.draw("ab", row: 0, column: 0)
         #expect(screen.line(0) == "ab x य")
     }
+
+    // MARK: Emoji sequences
+
+    /// Emoji sequences, each with the columns tmux 3.3 gives it (and the layout too): a skin
+    /// tone adds its two columns, a scalar after a zero-width joiner none, a regional indicator
+    /// is one column, and one asking for emoji presentation at least two.
+    static let emoji: [(String, Int)] = [
+        ("👍🏽", 4),
+        ("🇯🇵", 2),
+        ("👨‍👩‍👧‍👦", 2),
+        ("🧑‍🌾", 2),
+        ("👨🏽‍👩🏻", 6),
+        ("🏳️‍🌈", 2),           // a one-column flag asking for emoji presentation
+        ("❤️", 2),
+        ("1️⃣", 2),
+        ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", 2),  // a tag flag
+    ]
+
+    @Test(arguments: emoji)
+    func emojiSequencesTakeTheColumnsTmuxGivesThem(text: String, columns: Int) {
+        #expect(text.count == 1)
+        #expect(TextWidth.of(text) == columns)
+        // Never fewer than the terminal advances for the scalars the writer sends.
+        let libc = TextWidth.joinedColumns(of: text.first!.unicodeScalars) { LibcWidth.of($0.value) ?? 1 }
+        #expect(libc <= columns)
+    }
+
+    /// Every scalar of the sequence reaches the terminal, in one cell, and the text after it
+    /// starts where the layout says, in the writer's bytes as on the screen.
+    @Test(arguments: emoji)
+    func emojiSequencesAreDrawnWhole(text: String, columns: Int) {
+        var h = ScreenWriterTests.Harness(rows: 2, columns: 20)
+        h.record(.text(text + " a" + String(repeating: " ", count: 10) + "z", column: 0, style: .plain, limit: 20), row: 0)
+        h.record(.text("x" + text + "|", column: 20 - columns - 2, style: .bold, limit: columns + 2), row: 1)
+        h.present()
+        h.check()
+        #expect(Self.same(String(h.terminal.line(0).unicodeScalars.filter { $0 != " " }), text + "az"))
+        #expect(h.terminal.cells[0][columns + 1].text == "a" && h.terminal.cells[0][columns + 12].text == "z")
+        #expect(h.terminal.cells[1][19].text == "|" && h.terminal.cells[1][20 - columns - 2].text == "x")
+        let screen = MemoryScreen(columns: 20, rows: 1)
+        #expect(screen.draw(text + " a", row: 0, column: 0) == columns + 2)
+        let cells = screen.cells[0]
+        #expect(cells[0].character.map { Self.same(String($0), text) } == true, "\(cells[0])")
+        #expect(cells[columns + 1].character == "a")
+        #expect(Self.same(String(screen.line(0).unicodeScalars.filter { $0 != " " }), String(text.unicodeScalars) + "a"))
+    }
+
+    @Test func theIssuesLinesShowWholeWithTheTextAfterThemInPlace() {
+        let screen = MemoryScreen(columns: 12, rows: 3)
+        for (row, line) in ["👍🏽 a", "🇯🇵 b", "👨‍👩‍👧‍👦 c"].enumerated() { screen.draw(line, row: row, column: 0) }
+        #expect(screen.lines == ["👍🏽 a", "🇯🇵 b", "👨‍👩‍👧‍👦 c"])
+        #expect(screen.cells[0][5].character == "a" && screen.cells[1][3].character == "b" && screen.cells[2][3].character == "c")
+        #expect(screen.cells[0][0].character == "👍🏽" && screen.cells[1][0].character == "🇯🇵" && screen.cells[2][0].character == "👨‍👩‍👧‍👦")
+        #expect((1...3).allSatisfy { screen.cells[0][$0].character == nil })
+    }
+
+    /// Cut with `…` at every width, cut at the edge, or scrolled sideways by any number of
+    /// columns, a row shows whole sequences or blanks, never part of one.
+    @Test func emojiSequencesAreNeverSplit() {
+        let text = Self.emoji.map(\.0).joined(separator: "x")
+        let total = TextWidth.of(text)
+        for width in 1...(total + 1) {
+            var h = ScreenWriterTests.Harness(rows: 2, columns: width)
+            let cut = ListView.measuredTruncation(text, toWidth: width)
+            #expect(cut.width == TextWidth.of(cut.text) && cut.width <= width)
+            #expect(Array(text).starts(with: Array(cut.text.hasSuffix("…") ? String(cut.text.dropLast()) : cut.text)), "width \(width)")
+            h.record(.text(cut.text, column: 0, style: .plain, limit: width), row: 0)
+            h.record(.text(text, column: 0, style: .reversed, limit: width), row: 1)
+            h.present()
+            h.check("width \(width)")
+            var shown = "", used = 0
+            for character in text {
+                used += TextWidth.of(character)
+                if used > width { break }
+                shown.append(character)
+            }
+            #expect(Self.same(String(h.memory.line(1).unicodeScalars.filter { $0 != " " }), String(shown.unicodeScalars)), "width \(width)")
+        }
+        for dropping in 0...total {
+            let cut = TextWalker.cut(TextWalker.Visible(text: text, marks: []), dropping: dropping, toWidth: 12)
+            var body = Array(cut.text.drop { $0 == " " })
+            if body.last == "…" { body.removeLast() }
+            let characters = Array(text)
+            #expect(characters.indices.contains { characters[$0...].starts(with: body) }, "dropping \(dropping): \(cut.text)")
+            #expect(TextWidth.of(cut.text) == cut.width && cut.width <= 12)
+            let screen = MemoryScreen(columns: 12, rows: 1)
+            screen.draw(cut.text, row: 0, column: 0)
+            // A sequence the terminal draws in fewer columns (❤️) is followed by blanks.
+            #expect(Self.same(String(screen.line(0).unicodeScalars.filter { $0 != " " }), String(cut.text.unicodeScalars.filter { $0 != " " })),
+                    "dropping \(dropping)")
+        }
+    }
+
+    /// A list row scrolled sideways: the sequence the left edge cuts leaves blanks, the rest
+    /// is in place.
+    @Test func sidewaysScrollingBlanksACutSequence() {
+        let list = ListView(dataSource: ArrayListDataSource(rows: [.item("ab👍🏽cd🇯🇵" + String(repeating: "e", count: 40))]), viewportHeight: 1)
+        list.showsSelection = false
+        let screen = MemoryScreen(columns: 10, rows: 1)
+        list.draw(on: screen, top: 0, height: 1, width: 10) { _, _ in }
+        #expect(screen.lines == [" ab👍🏽cd…"])
+        _ = list.apply(.scrollRight)
+        list.draw(on: screen, top: 0, height: 1, width: 10) { _, _ in }
+        // Four columns dropped: "ab" and half of the thumb.
+        #expect(list.horizontalOffset == 4)
+        #expect(screen.lines == ["   cd🇯🇵ee…"])
+    }
+
+    /// A match is drawn over the row in the highlight style, at the columns after the
+    /// sequences, on the selected row and off it; a sequence itself can be the match.
+    @Test func highlightsAfterAndOnEmojiSequencesLineUp() {
+        let rows: [ListRow] = [.item("👍🏽 ok 🇯🇵 ok"), .item("👨‍👩‍👧‍👦 ok")]
+        let list = ListView(dataSource: ArrayListDataSource(rows: rows), viewportHeight: 2)
+        list.highlight = TextPattern("ok")
+        let screen = MemoryScreen(columns: 20, rows: 2)
+        list.draw(on: screen, top: 0, height: 2, width: 20) { _, _ in }
+        #expect(screen.lines == ["›👍🏽 ok 🇯🇵 ok", " 👨‍👩‍👧‍👦 ok"])
+        let marked = ListView.highlightStyle(for: Style(reverse: true))
+        #expect(screen.cells[0][6].character == "o" && screen.style(row: 0, column: 6) == marked)
+        #expect(screen.cells[0][12].character == "o" && screen.style(row: 0, column: 12) == marked)
+        #expect(screen.style(row: 0, column: 5) == Style(reverse: true))
+        #expect(screen.cells[1][4].character == "o" && screen.style(row: 1, column: 4) == ListView.highlightStyle(for: .plain))
+        list.highlight = TextPattern("🇯🇵")
+        list.draw(on: screen, top: 0, height: 2, width: 20) { _, _ in }
+        #expect(screen.lines == ["›👍🏽 ok 🇯🇵 ok", " 👨‍👩‍👧‍👦 ok"])
+        #expect(screen.cells[0][9].character == "🇯🇵" && screen.style(row: 0, column: 9) == marked)
+        #expect(screen.style(row: 0, column: 8) == Style(reverse: true))
+    }
+
+    /// A terminal that draws sequences narrower than the writer's C library says (one picture
+    /// of two columns): the sequence's columns were blanked and the cursor is placed again
+    /// after it, so the row lines up all the same, without colours too.
+    @Test(arguments: [true, false])
+    func aTerminalThatDrawsSequencesNarrowerKeepsTheRowAligned(colors: Bool) {
+        // The terminal: a skin tone joins its emoji, taking no column of its own.
+        let narrow: @Sendable (UInt32) -> Int = { (0x1F3FB...0x1F3FF).contains($0) ? 0 : ScreenWriterTests.width($0) }
+        var writer = ScreenWriter(rows: 1, columns: 12, codes: .ansi, usesColors: colors, libcWidth: ScreenWriterTests.width)
+        var terminal = TerminalModel(rows: 1, columns: 12, width: narrow)
+        writer.clear()
+        writer.draw(row: 0, ops: [.text("0123456789ab", column: 0, style: .plain, limit: 12)])
+        writer.draw(row: 0, ops: [.text("👍🏽 a👍🏽 b", column: 0, style: .reversed, limit: 12)])
+        terminal.feed(writer.takeOutput())
+        #expect(terminal.problem == nil)
+        #expect(Self.same(terminal.line(0), "👍🏽   a👍🏽   b"))
+        #expect(terminal.cells[0][5].text == "a" && terminal.cells[0][11].text == "b")
+        #expect(terminal.cells[0][2].text == " " && terminal.cells[0][3].text == " ")
+        #expect(terminal.cells[0][2].style == terminal.cells[0][0].style)
+    }
 }

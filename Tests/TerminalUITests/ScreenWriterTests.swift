@@ -5,8 +5,11 @@ import Testing
 /// must give exactly the screen it claims to show, and that screen must be what the drawing
 /// calls drew (the same as `MemoryScreen` draws them).
 @Suite struct ScreenWriterTests {
-    /// The width the model terminal (and the writer's "C library") gives a scalar.
-    static let width: @Sendable (UInt32) -> Int = { Unicode.Scalar($0).map(TextWidth.of) ?? 1 }
+    /// The width the model terminal (and the writer's "C library") gives a scalar: `TextWidth`'s,
+    /// save that a regional indicator is one column, as in glibc.
+    static let width: @Sendable (UInt32) -> Int = { v in
+        TextWidth.isRegionalIndicator(v) ? 1 : Unicode.Scalar(v).map(TextWidth.of) ?? 1
+    }
 
     struct Harness {
         var writer: ScreenWriter
@@ -55,19 +58,28 @@ import Testing
         }
 
         /// A row of the writer as the terminal shows it: each scalar the terminal advances for
-        /// starts a cell (a wide one followed by its right half); zero-width ones join the cell
-        /// before. A character over several columns is several cells there.
+        /// starts a cell (a wide one followed by its right half); zero-width ones, and those
+        /// after a zero-width joiner, join the cell before. A character over several columns is
+        /// several cells there; one drawn over blanks is followed by blanks up to its columns.
         func terminalCells(_ row: [ScreenWriter.Cell]) -> [TerminalModel.Cell] {
             var result: [TerminalModel.Cell] = []
             for cell in row where !cell.isContinuation {
                 let style = cell.style & PackedStyle.styleMask
+                let start = result.count
+                var afterJoiner = false
                 for scalar in String(decoding: writer.bytes(of: cell), as: UTF8.self).unicodeScalars {
-                    let width = terminal.width(scalar.value)
+                    let width = afterJoiner && !scalar.isASCII ? 0 : terminal.width(scalar.value)
+                    afterJoiner = scalar.value == 0x200D
                     if width == 0, let last = result.indices.last(where: { result[$0].text != nil }) {
                         result[last].text! += String(scalar)
                     } else {
                         result.append(TerminalModel.Cell(text: String(scalar), style: style))
                         if width == 2 { result.append(TerminalModel.Cell(text: nil, style: style)) }
+                    }
+                }
+                if ClusterStore.isStored(cell.bytes), writer.clusters.isOverBlanks(cell.bytes) {
+                    while result.count < start + writer.clusters.columns(of: cell.bytes) {
+                        result.append(TerminalModel.Cell(text: " ", style: style))
                     }
                 }
             }
