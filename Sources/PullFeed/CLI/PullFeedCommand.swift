@@ -22,7 +22,7 @@ package struct PullFeedCommand: ParsableCommand {
         /dev/tty), e.g.  git log --oneline | pullfeed
         For line sources, Enter prints the selected line to stdout and exits 0.
 
-        Keys (? shows them in the app; the mouse wheel scrolls):
+        Keys (? shows them in the app):
         \(keyList)
         A refresh keeps the selected item on its row and marks the new items (+); Home goes to \
         the first new one. SIGUSR1 refreshes too:  kill -USR1 $(pidof pullfeed)
