@@ -294,6 +294,38 @@ struct PullFeedAppTests {
         }
     }
 
+    /// A negative number is a value, not an option: it gets the option's own rule, as 0 does,
+    /// whichever the language and however it is attached.
+    @Test func negativeNumbersGetTheOptionsRule() throws {
+        let cases: [([String], String)] = [
+            (["--every", "-1"], "--every must be more than 0 seconds (got -1)"),
+            (["--every=-1"], "--every must be more than 0 seconds (got -1)"),
+            (["--every", "-0.5"], "--every must be more than 0 seconds (got -0.5)"),
+            (["--header-lines", "-1"], "--header-lines must be between 0 and 1000 (got -1)"),
+            (["--page-size", "-5"], "--page-size must be between 1 and 100000 (got -5)"),
+            (["--timeout", "-1"], "--timeout must be more than 0 seconds (got -1)"),
+            (["--release-delay", "-1"], "--release-delay must be between 0 and 60 seconds (got -1)"),
+            (["--latency", "-1"], "--latency must be between 0 and 600 seconds (got -1)"),
+            (["--every", "100000"], "--every must be at most 86400 seconds, a day (got 100000)"),
+            (["--timeout", "100000"], "--timeout must be at most 86400 seconds, a day (got 100000)"),
+            (["--fail-rate", "-1"], "--fail-rate must be between 0 and 1 (got -1)"),
+            (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615 (got '-1')"),
+            (["--seed=-1"], "--seed must be a whole number from 0 to 18446744073709551615 (got '-1')"),
+        ]
+        for (arguments, message) in cases {
+            for language in [[], ["--lang", "zh-Hans"]] {
+                let result = try run(language + arguments)
+                #expect(result.status == 2, "\(arguments)")
+                #expect(result.stderr == "pullfeed: \(message) (see 'pullfeed --help')\n", "\(language + arguments)")
+                #expect(result.stdout.isEmpty)
+            }
+        }
+        let every = try run(["--every", "0"])
+        #expect(every.stderr == "pullfeed: --every must be more than 0 seconds (got 0) (see 'pullfeed --help')\n")
+        #expect(try run(["--every"]).stderr.contains("Missing value for '--every <seconds>'"))
+        #expect(try run(["--every", "--no-color"]).stderr.contains("'--every <seconds>'"))
+    }
+
     @Test func helpAndVersion() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

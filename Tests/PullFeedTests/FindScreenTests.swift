@@ -229,8 +229,9 @@ import TerminalUI
         #expect(h.lines[0].hasPrefix(" Keys"))
         #expect(h.text.contains("Search forward"))
         #expect(h.text.contains("Previous match"))
+        h.press(.end)
         #expect(h.text.contains("Ctrl-L"))
-        h.press(.character("j"))
+        h.press(.character("x"))
         #expect(selected(h) == "L0")
         #expect(h.lines[0].hasPrefix(" PullFeed"))
     }

@@ -22,7 +22,7 @@ package struct PullFeedCommand: ParsableCommand {
         /dev/tty), e.g.  git log --oneline | pullfeed
         For line sources, Enter prints the selected line to stdout and exits 0.
 
-        Keys (? shows them in the app; the mouse wheel scrolls):
+        Keys (? shows them in the app):
         \(keyList)
         A refresh keeps the selected item on its row and marks the new items (+); Home goes to \
         the first new one. SIGUSR1 refreshes too:  kill -USR1 $(pidof pullfeed)
@@ -59,32 +59,38 @@ package struct PullFeedCommand: ParsableCommand {
         valueName: "cmd"))
     package var pageCommand: String?
 
-    @Option(name: .customLong("page-size"), help: "Lines per page for file, stdin and page-command sources.")
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "Lines per page for file, stdin and page-command sources.")
     package var pageSize: Int = Defaults.pageSize
 
     @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
     package var footer: FooterStyle = Defaults.footer
 
-    @Option(name: .customLong("release-delay"), help: "Seconds without pull input that count as releasing the pull.")
+    @Option(name: .customLong("release-delay"), parsing: .unconditional, help: "Seconds without pull input that count as releasing the pull.")
     package var releaseDelay: Double = Defaults.releaseDelay
 
-    @Option(name: .long, help: "Demo: seconds each request takes.")
+    @Option(name: .long, parsing: .unconditional, help: "Demo: seconds each request takes.")
     package var latency: Double = Defaults.latency
 
-    @Option(name: .customLong("fail-rate"), help: "Demo: probability (0–1) that a request fails.")
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Demo: probability (0–1) that a request fails.")
     package var failRate: Double = Defaults.failRate
 
-    @Option(name: .long, help: "Demo: seed of the random failures.")
-    package var seed: UInt64 = Defaults.seed
+    /// `--seed` as given: read as text, so that a negative number gets the option's rule, not
+    /// a generic parse error.
+    @Option(name: .customLong("seed"), parsing: .unconditional, help: ArgumentHelp(
+        "Demo: seed of the random failures (a whole number, 0 or more).", valueName: "seed"))
+    package var seedText = String(Defaults.seed)
 
-    @Option(name: .long, help: "Seconds a command may run before it counts as failed.")
+    /// The demo's seed (`--seed`), checked by `validate()`.
+    package var seed: UInt64 { UInt64(seedText) ?? Defaults.seed }
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a command may run before it counts as failed.")
     package var timeout: Double = Defaults.timeout
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", valueName: "seconds"))
     package var every: Double?
 
-    @Option(name: .customLong("header-lines"), help: ArgumentHelp(
+    @Option(name: .customLong("header-lines"), parsing: .unconditional, help: ArgumentHelp(
         "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
     package var headerLines: Int = 0
 
@@ -113,6 +119,15 @@ package struct PullFeedCommand: ParsableCommand {
         static let timeout = 30.0
     }
 
+    /// Checks a time that must be more than 0 seconds and at most a day.
+    private static func checkSeconds(_ value: Double, option: String) throws {
+        if !(value > 0) { throw ValidationError("\(option) must be more than 0 seconds (got \(number(value)))") }
+        if !(value <= 86_400) { throw ValidationError("\(option) must be at most 86400 seconds, a day (got \(number(value)))") }
+    }
+
+    /// `value` as it was most likely typed: `2`, `0.5`, `-1`.
+    private static func number(_ value: Double) -> String { AppStrings.seconds(value) }
+
     package mutating func validate() throws {
         let sources = [path != nil, file != nil, command != nil, pageCommand != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("choose one source: a file, --file, --command or --page-command") }
@@ -123,13 +138,16 @@ package struct PullFeedCommand: ParsableCommand {
             throw ValidationError("--page-command needs a command")
         }
         if pageSize < 1 || pageSize > 100_000 { throw ValidationError("--page-size must be between 1 and 100000 (got \(pageSize))") }
-        if !(releaseDelay >= 0 && releaseDelay <= 60) { throw ValidationError("--release-delay must be between 0 and 60 seconds") }
-        if !(latency >= 0 && latency <= 600) { throw ValidationError("--latency must be between 0 and 600 seconds") }
-        if !(failRate >= 0 && failRate <= 1) { throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate))") }
-        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds") }
-        if let every, !(every > 0 && every <= 86_400) {
-            throw ValidationError("--every must be more than 0 seconds (got \(every))")
+        if !(releaseDelay >= 0 && releaseDelay <= 60) {
+            throw ValidationError("--release-delay must be between 0 and 60 seconds (got \(Self.number(releaseDelay)))")
         }
+        if !(latency >= 0 && latency <= 600) { throw ValidationError("--latency must be between 0 and 600 seconds (got \(Self.number(latency)))") }
+        if !(failRate >= 0 && failRate <= 1) { throw ValidationError("--fail-rate must be between 0 and 1 (got \(Self.number(failRate)))") }
+        if UInt64(seedText) == nil {
+            throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max) (got '\(seedText)')")
+        }
+        try Self.checkSeconds(timeout, option: "--timeout")
+        if let every { try Self.checkSeconds(every, option: "--every") }
         if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")

@@ -10,9 +10,9 @@ package enum AppText: String, CaseIterable, Sendable {
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     case helpSearch, helpFilter, helpKeys
     // The list of keys (`?`, `--help`)
-    case keysTitle, keyUp, keyDown, keyPageUp, keyPageDown, keyHalfPageUp, keyHalfPageDown, keyHome, keyEnd
+    case keysTitle, keysTitleScroll, keysMoreAbove, keysMoreBelow, keyUp, keyDown, keyPageUp, keyPageDown, keyHalfPageUp, keyHalfPageDown, keyHome, keyEnd
     case keyLeft, keyRight, keyLineStart, keyRefresh, keyEnter, keySearch, keyNext, keyPrevious, keyFilter
-    case keyHelp, keyQuit, keyRedraw, keyPause
+    case keyHelp, keyQuit, keyEscape, keyInterrupt, keyRedraw, keyPause, keyWheel, keyClick, keyNameWheel, keyNameClick
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound
@@ -51,6 +51,9 @@ extension AppStrings {
         .helpFilter: "& filter",
         .helpKeys: "? keys",
         .keysTitle: "Keys — press any key to close",
+        .keysTitleScroll: "Keys — ↑↓ scroll, other keys close",
+        .keysMoreAbove: "more above (↑)",
+        .keysMoreBelow: "more below (↓)",
         .keyUp: "Move up; at the top, pull to refresh",
         .keyDown: "Move down",
         .keyPageUp: "Page up",
@@ -69,9 +72,15 @@ extension AppStrings {
         .keyPrevious: "Previous match",
         .keyFilter: "Show only rows with a text (empty: all rows)",
         .keyHelp: "Show this list of keys",
-        .keyQuit: "Quit (Esc and Ctrl-C cancel a search first)",
+        .keyQuit: "Quit",
+        .keyEscape: "Quit; removes the filter first (a second Esc quits)",
+        .keyInterrupt: "Quit; Ctrl-C and Esc cancel a search or a prompt first",
         .keyRedraw: "Redraw the screen",
         .keyPause: "Pause or resume refreshing by itself (--every)",
+        .keyWheel: "Scroll; at the top, pull to refresh",
+        .keyClick: "Select the row",
+        .keyNameWheel: "Mouse wheel",
+        .keyNameClick: "Mouse click",
         .filterCount: "{0} of {1} items",
         .searching: "Searching… {0} lines — Esc cancels",
         .searchingPercent: "Searching… {0}% — Esc cancels",
@@ -127,6 +136,9 @@ extension AppStrings {
         .helpFilter: "& 筛选",
         .helpKeys: "? 按键",
         .keysTitle: "按键 — 按任意键关闭",
+        .keysTitleScroll: "按键 — ↑↓ 滚动，其他键关闭",
+        .keysMoreAbove: "上面还有（↑）",
+        .keysMoreBelow: "下面还有（↓）",
         .keyUp: "上移；在顶部时下拉刷新",
         .keyDown: "下移",
         .keyPageUp: "上一页",
@@ -145,9 +157,15 @@ extension AppStrings {
         .keyPrevious: "上一个匹配",
         .keyFilter: "只显示含有该文字的行（留空：显示全部）",
         .keyHelp: "显示本按键列表",
-        .keyQuit: "退出（搜索进行时 Esc 和 Ctrl-C 先取消搜索）",
+        .keyQuit: "退出",
+        .keyEscape: "退出；有筛选时先取消筛选（再按一次 Esc 退出）",
+        .keyInterrupt: "退出；Ctrl-C 和 Esc 先取消搜索或关闭输入框",
         .keyRedraw: "重绘屏幕",
         .keyPause: "暂停或继续自动刷新（--every）",
+        .keyWheel: "滚动；在顶部时下拉刷新",
+        .keyClick: "选中该行",
+        .keyNameWheel: "鼠标滚轮",
+        .keyNameClick: "鼠标点击",
         .filterCount: "{0} / {1} 项",
         .searching: "正在搜索… {0} 行 — 按 Esc 取消",
         .searchingPercent: "正在搜索… {0}% — 按 Esc 取消",

@@ -50,8 +50,14 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
-            KeyBinding([.character("q"), .escape], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),
+            KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),
+            KeyBinding([.escape], longHelp: t(.keyEscape), action: .quit),
+            // Ctrl-C and the mouse come as a signal and as mouse events, not as keys: these rows
+            // only name them in the list of keys.
+            KeyBinding([], longHelp: t(.keyInterrupt), keyNames: "Ctrl-C", action: .quit),
             KeyBinding([.ctrl("l")], longHelp: t(.keyRedraw), action: .redraw),
+            KeyBinding([], longHelp: t(.keyWheel), keyNames: t(.keyNameWheel), action: .move(.wheelDown(1))),
+            KeyBinding([], longHelp: t(.keyClick), keyNames: t(.keyNameClick), action: .move(.click(screenRow: 0))),
         ])
     }
 }

@@ -74,8 +74,8 @@ package final class FeedScreen: ReactorView {
     private let filtered: FilteredListSource
     /// Search and filter.
     private let find: FindController
-    /// Whether the full list of keys covers the screen (`?`), until the next key.
-    private var showsKeys = false
+    /// The full list of keys (`?`) while it covers the screen.
+    private var keysPage: KeysPage?
     private var state = FeedReactor.State()
     private var toast: Toast?
     /// Following the end of a line source (End, or the selection on the last row).
@@ -228,8 +228,8 @@ package final class FeedScreen: ReactorView {
 
     /// Handles one input event.
     package func handle(_ event: InputEvent) {
-        if showsKeys, event.isInput {
-            showsKeys = false
+        if keysPage != nil, event.isInput {
+            if keysPage?.handle(event, size: lastSize) != true { keysPage = nil }
             onNeedsRender()
             return
         }
@@ -316,7 +316,7 @@ package final class FeedScreen: ReactorView {
             find.next(backward: command == .previousMatch)
         case .showKeys:
             refreshable.releasePulls()
-            showsKeys = true
+            keysPage = KeysPage(keyMap: keyMap, strings: strings)
             onNeedsRender()
         }
     }
@@ -390,25 +390,7 @@ package final class FeedScreen: ReactorView {
         if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
             drawStatus(on: canvas, row: row, width: size.columns)
         }
-        if showsKeys { drawKeys(on: canvas) }
-    }
-
-    /// Every key binding, from the key map, over the whole screen.
-    private func drawKeys(on canvas: Canvas) {
-        let size = canvas.size
-        for row in 0..<size.rows { canvas.fillRow(row, style: .plain) }
-        guard size.rows > 0 else { return }
-        canvas.fillRow(0, style: Style(bold: true, reverse: true))
-        canvas.draw(" " + strings.text(.keysTitle), row: 0, column: 0, style: Style(bold: true, reverse: true), maxWidth: size.columns)
-        let list = keyMap.keyList
-        let keysWidth = min(20, list.map { TextWidth.of($0.keys) }.max() ?? 0)
-        for (i, entry) in list.enumerated() where i + 2 < size.rows {
-            canvas.draw(" " + entry.keys, row: i + 2, column: 0, style: .bold, maxWidth: keysWidth + 1)
-            let column = keysWidth + 3
-            if column < size.columns {
-                canvas.draw(entry.help, row: i + 2, column: column, style: .plain, maxWidth: size.columns - column)
-            }
-        }
+        keysPage?.draw(on: canvas)
     }
 
     private func layout(for size: Size) -> ScreenLayout {
