@@ -25,7 +25,7 @@ if [ "$1" = --uninstall ]; then
 fi
 
 binary="$1" dest="$2"
-case "$dest" in /*) ;; *) fail "PREFIX must be an absolute path (got '$dest')" ;; esac
+case "$dest" in /*) ;; *) fail "DESTDIR and PREFIX must make an absolute path (got '$dest')" ;; esac
 [ -x "$binary" ] || fail "$binary is not built: run make first"
 
 stage="$(mktemp -d)"
