@@ -33,6 +33,8 @@ package struct PullFeedCommand: ParsableCommand {
 
         An unknown TERM (a terminal whose terminfo entry this machine lacks) runs as \
         xterm-256color. ESCDELAY (milliseconds, default 100) sets how long a lone Esc waits.
+        PULLFEED_DEFAULT_OPTS holds options applied before the command line's (quoted as in a \
+        shell), e.g. PULLFEED_DEFAULT_OPTS='--no-color --every 5'; the command line's value wins.
         """,
         version: version
     )

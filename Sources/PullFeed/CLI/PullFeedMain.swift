@@ -23,7 +23,7 @@ public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
         do {
-            command = try PullFeedCommand.parse(arguments)
+            command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
             let code = PullFeedCommand.exitCode(for: error)
             if code == .success {

@@ -1,0 +1,31 @@
+# Builds, installs and packages pullfeed.
+#   make                              the release binary, as the README's Install section says
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#   make uninstall [PREFIX=/usr/local] [DESTDIR=]
+#   make deb                          pullfeed_VERSION_ARCH.deb, for machines without Swift
+#   make man                          regenerate man/pullfeed.1 from the help and man/pullfeed.1.in
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+DEB_MAINTAINER ?= PullFeed <pullfeed@pullfeed.invalid>
+BINARY := .build/release/pullfeed
+SOURCES := Package.swift $(shell find Sources CNcurses -type f 2>/dev/null)
+
+.PHONY: all install uninstall deb man
+all: $(BINARY)
+
+$(BINARY): $(SOURCES)
+	$(SWIFT) build -c release --static-swift-stdlib --product pullfeed
+	@touch $@
+
+install: $(BINARY)
+	@Scripts/install.sh $(BINARY) "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@Scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
+
+deb: $(BINARY)
+	@DEB_MAINTAINER="$(DEB_MAINTAINER)" Scripts/build-deb.sh $(BINARY) .
+
+man: $(BINARY)
+	python3 Scripts/generate-manpage.py $(BINARY)
