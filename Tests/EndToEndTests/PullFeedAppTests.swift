@@ -303,7 +303,7 @@ struct PullFeedAppTests {
             (["--every", "-0.5"], "--every must be more than 0 seconds (got -0.5)"),
             (["--header-lines", "-1"], "--header-lines must be between 0 and 1000 (got -1)"),
             (["--page-size", "-5"], "--page-size must be between 1 and 100000 (got -5)"),
-            (["--timeout", "-1"], "--timeout must be more than 0 seconds (got -1)"),
+            (["--timeout", "-1"], "--timeout must be 0 (no limit) or more seconds (got -1)"),
             (["--release-delay", "-1"], "--release-delay must be between 0 and 60 seconds (got -1)"),
             (["--latency", "-1"], "--latency must be between 0 and 600 seconds (got -1)"),
             (["--every", "100000"], "--every must be at most 86400 seconds, a day (got 100000)"),

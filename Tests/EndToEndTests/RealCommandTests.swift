@@ -54,6 +54,13 @@ struct RealCommandTests {
         #expect(screen.contains("partial"), "the lines it printed stay: \(screen)")
     }
 
+    @Test func timeoutZeroLetsACommandRunOn() throws {
+        let session = try HardeningSession(["--timeout", "0", "--command", "echo first; sleep 1.5; echo second"])
+        try session.tmux.waitFor("first")
+        let screen = try session.tmux.waitFor("second", timeout: 6)
+        #expect(!screen.contains("timed out"))
+    }
+
     @Test func aHeaderWrittenApartFromItsRowsKeepsTheRows() throws {
         for _ in 0..<3 {
             let session = try HardeningSession(["--header-lines", "1", "--command", "printf 'USER PID COMMAND\\n'; seq 1 80"])

@@ -85,7 +85,9 @@ package struct PullFeedCommand: ParsableCommand {
     /// The demo's seed (`--seed`), checked by `validate()`.
     package var seed: UInt64 { UInt64(seedText) ?? Defaults.seed }
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds a command may run before it counts as failed.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit (for a command that never ends, such as journalctl -f).",
+        valueName: "seconds"))
     package var timeout: Double = Defaults.timeout
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
@@ -148,7 +150,9 @@ package struct PullFeedCommand: ParsableCommand {
         if UInt64(seedText) == nil {
             throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max) (got '\(seedText)')")
         }
-        try Self.checkSeconds(timeout, option: "--timeout")
+        // 0 is no limit.
+        if !(timeout >= 0) { throw ValidationError("--timeout must be 0 (no limit) or more seconds (got \(Self.number(timeout)))") }
+        if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
         if let every { try Self.checkSeconds(every, option: "--every") }
         if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
         if let lang, RefreshLanguage(identifier: lang) == nil {

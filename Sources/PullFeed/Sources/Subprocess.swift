@@ -106,7 +106,8 @@ struct Subprocess {
         token.onCancel { kill(-group, SIGKILL) }
 
         var output = Output(stdout: [], stderr: [], status: 0)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        // No limit (`--timeout 0`): a deadline no run reaches.
+        let deadline = timeout > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9) : UInt64.max / 2
         var timedOut = false
         var enough = false
         var lines = 0
