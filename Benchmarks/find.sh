@@ -8,6 +8,9 @@
 #   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
+# - filtermove: a broad filter that keeps 70% of a 1,000,000-line file (`&u`, Enter), then Down
+#   and PgDn with it kept, against the same keys without a filter: the title's `N of M items` must
+#   cost nothing per frame.
 # Uses the release build (STATIC=1: the build README's Install makes); installs pyte with pip
 # if it is missing. SERIES="notfound filter" (the default) picks what runs.
 set -euo pipefail
@@ -41,6 +44,13 @@ for series in $SERIES; do
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
         --label pullfeed --out "$OUT/filter-pullfeed.json" -- "$BIN" "$MILLION"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filter-pullfeed.json"
+      ;;
+    filtermove)
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & u enter#keep expect:"of 1000000 items" home down*30 pgdn*10' \
+        --label pullfeed-filtered --out "$OUT/filtermove-pullfeed.json" -- "$BIN" "$MILLION"
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" home down*30 pgdn*10' \
+        --label pullfeed-plain --out "$OUT/filtermove-plain.json" -- "$BIN" "$MILLION"
+      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filtermove-pullfeed.json" "$OUT/filtermove-plain.json"
       ;;
   esac
 done

@@ -26,6 +26,9 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     /// How many base rows the filter has looked at (while filtering).
     public private(set) var coveredCount = 0
     /// The last section header of the covered rows, so later rows of its section get it.
+    /// How many of the rows shown are section headers, kept as matches are added (a count
+    /// that costs nothing per frame, however many rows the filter keeps).
+    public private(set) var shownHeaderCount = 0
     private var lastHeader = -1
     private var lastHeaderShown = -1
 
@@ -79,6 +82,7 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
         self.pattern = pattern
         shown = []
         coveredCount = 0
+        shownHeaderCount = 0
         lastHeader = -1
         lastHeaderShown = -1
         appendMatches(matches, headers: headers, through: through)
@@ -102,6 +106,7 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
             if lastHeader >= 0, lastHeader != lastHeaderShown {
                 lastHeaderShown = lastHeader
                 shown.append(lastHeader)
+                shownHeaderCount += 1
             }
             if shown.last.map({ $0 < row }) ?? true { shown.append(row) }
         }
@@ -117,6 +122,7 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
         pattern = nil
         shown = []
         coveredCount = 0
+        shownHeaderCount = 0
     }
 
     /// A snapshot of the rows as shown (filtered or not).

@@ -129,13 +129,29 @@ import Testing
         #expect(filtered.baseIndex(of: 3) == 8)
     }
 
-    @Test func rowsAppendedLaterAreFilteredToo() {
-        let filtered = filter("car")
-        #expect(filtered.rowCount == 2)
+    /// Appends a section "More" (Cart, Bus) to the base and filters what it added.
+    func appendMoreSection(to filtered: FilteredListSource) {
         source.append(section: ListSection(title: "More", rows: [.item("Cart"), .item("Bus")]))
         let snapshot = source.makeTextSnapshot()
         let new = ListFinder.matchingRows(filtered.pattern!, in: snapshot, range: filtered.coveredCount..<snapshot.rowCount)!
         filtered.appendMatches(new, headers: snapshot.sectionHeaders, through: snapshot.rowCount)
+    }
+
+    @Test func theFilterCountsTheHeadersItShows() {
+        #expect(filter("an").shownHeaderCount == 2)
+        #expect(filter("Pea").shownHeaderCount == 1)
+        let filtered = filter("car")
+        #expect(filtered.shownHeaderCount == 1)
+        appendMoreSection(to: filtered)
+        #expect(filtered.shownHeaderCount == 2)
+        filtered.removeFilter()
+        #expect(filtered.shownHeaderCount == 0)
+    }
+
+    @Test func rowsAppendedLaterAreFilteredToo() {
+        let filtered = filter("car")
+        #expect(filtered.rowCount == 2)
+        appendMoreSection(to: filtered)
         #expect((0..<filtered.rowCount).map { filtered.row(at: $0).text } == ["Veg", "Carrot", "More", "Cart"])
     }
 

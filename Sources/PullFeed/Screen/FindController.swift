@@ -95,9 +95,10 @@ final class FindController {
     var isBusy: Bool { token != nil || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
 
     /// The title's count while filtering: the items shown (sections for articles) and loaded.
+    /// O(1): the filtered list counts its headers as it grows.
     var shownItemCount: Int? {
         guard filtered.isFiltering else { return nil }
-        let headers = filtered.shown.lazy.filter { self.rows.row(at: $0).kind == .sectionHeader }.count
+        let headers = filtered.shownHeaderCount
         return headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount
     }
 
