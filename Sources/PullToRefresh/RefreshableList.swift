@@ -365,11 +365,19 @@ extension RefreshableList {
     /// request would cancel the refresh), a load that begins ends a header still refreshing,
     /// and a refresh ends with success only when `lastUpdated` moved. A load that ends with
     /// more to come completes the moves made past the old last row by asking again.
+    ///
+    /// A request goes out only for a user's gesture: a refresh or a load that the state began
+    /// (a timer, a key, a signal) shows in the header or footer, but its park step does not send
+    /// it back, so an owner without guards against a second request gets exactly one.
     public func bind<P: Publisher>(
         activity: P, refresh: @escaping () -> Void, loadMore: @escaping () -> Void
     ) -> AnyCancellable where P.Output == RefreshActivity, P.Failure == Never {
         var old = RefreshActivity(hasMore: true)
         var isFirst = true
+        // The header or footer is refreshing because the state began it: its request is the
+        // state's own, not to be sent again.
+        var headerBegunByState = false
+        var footerBegunByState = false
         requestMore = loadMore
         let applying = activity.sink { [weak self] new in
             guard let self else { return }
@@ -378,15 +386,17 @@ extension RefreshableList {
             if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
-                    header?.beginRefreshing()
+                    if header?.beginRefreshing() == true { headerBegunByState = true }
                     if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
                 } else {
+                    headerBegunByState = false
                     header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
                 }
             }
             if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
+                if !new.isLoadingMore { footerBegunByState = false }
                 if new.isLoadingMore {
-                    footer?.beginRefreshing()
+                    if footer?.beginRefreshing() == true { footerBegunByState = true }
                     if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
                 } else if !new.hasMore {
                     footer?.endRefreshingWithNoMoreData()
@@ -398,8 +408,12 @@ extension RefreshableList {
             }
             if pendingRows > 0, new.hasMore, !new.isLoadingMore, !new.isRefreshing { loadMore() }
         }
-        let refreshes = header?.refreshingPublisher.sink { refresh() }
-        let loads = footer?.refreshingPublisher.sink { loadMore() }
+        let refreshes = header?.refreshingPublisher.sink {
+            if headerBegunByState { headerBegunByState = false } else { refresh() }
+        }
+        let loads = footer?.refreshingPublisher.sink {
+            if footerBegunByState { footerBegunByState = false } else { loadMore() }
+        }
         return AnyCancellable { [weak self] in
             self?.requestMore = nil
             applying.cancel()

@@ -1,0 +1,107 @@
+import Foundation
+import OpenCombine
+import Testing
+import TerminalUI
+@testable import PullToRefresh
+
+/// `RefreshableList` bound to an owner that has no guard against a second request: each
+/// refresh or load it is asked for runs, so every request the list sends counts. Requests
+/// take 300 ms of virtual time; frames are drawn as an app draws them.
+@Suite struct RefreshableListTests {
+    /// The owner of refreshing: it does what it is asked, every time.
+    final class Owner {
+        let activity = CurrentValueSubject<RefreshActivity, Never>(RefreshActivity(hasMore: true))
+        private(set) var refreshes = 0
+        private(set) var loads = 0
+        let time: VirtualTime
+
+        init(time: VirtualTime) { self.time = time }
+
+        func refresh() {
+            refreshes += 1
+            var busy = activity.value
+            busy.isRefreshing = true
+            activity.value = busy
+            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [self] in
+                var done = activity.value
+                done.isRefreshing = false
+                done.lastUpdated = Date(timeIntervalSince1970: Double(refreshes))
+                activity.value = done
+            }
+        }
+
+        func loadMore() {
+            loads += 1
+            var busy = activity.value
+            busy.isLoadingMore = true
+            activity.value = busy
+            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [self] in
+                var done = activity.value
+                done.isLoadingMore = false
+                activity.value = done
+            }
+        }
+    }
+
+    struct Harness {
+        let time = VirtualTime()
+        let list: RefreshableList
+        let owner: Owner
+        let screen = MemoryScreen(columns: 30, rows: 8)
+        let binding: AnyCancellable
+
+        init(rows: Int = 20) {
+            let source = ArrayListDataSource(rows: (1...rows).map { ListRow.item("Row \($0)") })
+            list = RefreshableList(list: ListView(dataSource: source), scheduler: time.loop,
+                                   header: RefreshHeader(scheduler: time.loop, releaseDelay: 0.5),
+                                   footer: AutoRefreshFooter(scheduler: time.loop))
+            let owner = Owner(time: time)
+            self.owner = owner
+            binding = list.bind(activity: owner.activity, refresh: { owner.refresh() }, loadMore: { owner.loadMore() })
+            draw()
+        }
+
+        func draw() { list.draw(on: screen, top: 0, height: screen.size.rows, width: screen.size.columns) }
+
+        /// Lets `ms` of virtual time pass, drawing a frame every 20 ms.
+        func pass(ms: Int) {
+            for _ in 0..<(ms / 20) {
+                time.advance(ms: 20)
+                draw()
+            }
+        }
+    }
+
+    @Test func aRefreshTheOwnerBeginsIsNotSentBack() {
+        let h = Harness()
+        h.owner.refresh()  // a key, a timer or a signal: the owner's own request
+        h.pass(ms: 1000)
+        #expect(h.owner.refreshes == 1)
+        #expect(h.list.header?.state == .idle)
+    }
+
+    @Test func aPullSendsOneRequest() {
+        let h = Harness()
+        for _ in 0..<3 {
+            _ = h.list.apply(.up)
+            h.draw()
+            h.time.advance(ms: 200)
+        }
+        h.pass(ms: 1500)  // released by the delay, parked, refreshed, ended
+        #expect(h.owner.refreshes == 1)
+        #expect(h.list.header?.state == .idle)
+    }
+
+    @Test func aLoadTheOwnerBeginsIsNotSentBackAndArrivingAtTheBottomLoadsOnce() {
+        let h = Harness(rows: 10)
+        h.owner.loadMore()
+        h.pass(ms: 1000)
+        #expect(h.owner.loads == 1)
+        for _ in 0..<9 {  // to the last row: the footer comes into view
+            _ = h.list.apply(.down)
+            h.draw()
+        }
+        h.pass(ms: 1000)
+        #expect(h.owner.loads == 2)
+    }
+}
