@@ -172,7 +172,10 @@ struct GraphemeClusterEndToEndTests {
 
         // Sideways by half a screen (19 columns): the thumb (text columns 18–21) is cut.
         session.tmux.sendKeys("Right")
-        let scrolled = try session.tmux.waitUntil("the rows scrolled sideways") { $0.contains("|🇯🇵 g") }
+        // The unscrolled long line shows "|🇯🇵 g" too: wait for the title's offset (`→19`).
+        let scrolled = try session.tmux.waitUntil("the rows scrolled sideways") {
+            ($0.components(separatedBy: "\n").first ?? "").contains("→") && $0.contains("|🇯🇵 g")
+        }
         let lines = Self.itemRows(scrolled.components(separatedBy: "\n"), count: count + 1)
         #expect(lines[count].hasPrefix(" " + "   |🇯🇵 g---"), "scrolled: \(lines[count])")
         #expect(!lines[count].unicodeScalars.contains("\u{1F44D}") && !lines[count].unicodeScalars.contains("\u{1F3FD}"), "scrolled: \(lines[count])")

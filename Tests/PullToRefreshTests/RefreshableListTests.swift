@@ -19,25 +19,23 @@ import TerminalUI
 
         func refresh() {
             refreshes += 1
-            var busy = activity.value
-            busy.isRefreshing = true
-            activity.value = busy
-            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [self] in
-                var done = activity.value
-                done.isRefreshing = false
-                done.lastUpdated = Date(timeIntervalSince1970: Double(refreshes))
-                activity.value = done
-            }
+            run(\.isRefreshing) { [refreshes] in $0.lastUpdated = Date(timeIntervalSince1970: Double(refreshes)) }
         }
 
         func loadMore() {
             loads += 1
+            run(\.isLoadingMore)
+        }
+
+        /// Sets `flag` now and clears it 300 ms later, with `end`'s other changes.
+        private func run(_ flag: WritableKeyPath<RefreshActivity, Bool>, end: @escaping (inout RefreshActivity) -> Void = { _ in }) {
             var busy = activity.value
-            busy.isLoadingMore = true
+            busy[keyPath: flag] = true
             activity.value = busy
-            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [self] in
+            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [activity] in
                 var done = activity.value
-                done.isLoadingMore = false
+                done[keyPath: flag] = false
+                end(&done)
                 activity.value = done
             }
         }
