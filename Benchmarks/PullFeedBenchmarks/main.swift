@@ -74,7 +74,7 @@ final class CountingCanvas: Canvas {
 final class MemoryLineSource: FeedSource {
     let title = "bench"
     let stateKey = "bench"
-    let printsSelection = true
+    let isLineSource = true
     let lines: LineList
     init(count: Int, sample: [String]) {
         lines = LineList((0..<count).map { sample[$0 % sample.count] })
@@ -233,7 +233,7 @@ do {
     ]
     for (name, results) in cases {
         final class Rotating: FeedSource {
-            let title = "bench", stateKey = "bench", printsSelection = true
+            let title = "bench", stateKey = "bench", isLineSource = true
             var results: [LineList]
             var next = 0
             init(_ results: [LineList]) { self.results = results }

@@ -9,7 +9,7 @@ import TerminalUI
 final class FuzzSource: FeedSource {
     let title = "Fuzz"
     let stateKey = "fuzz"
-    let printsSelection = true
+    let isLineSource = true
 
     var random: SeededRandom
     var failRate: Double

@@ -8,7 +8,7 @@ import Testing
 final class LiveSource: FeedSource {
     let title = "live"
     let stateKey = "live"
-    let printsSelection = true
+    let isLineSource = true
     var readsFromEnd = false
     var lines: [String]
     var isOpen = true

@@ -10,7 +10,7 @@ import TerminalUI
 final class ScriptedSource: FeedSource {
     let title = "Scripted"
     let stateKey = "scripted"
-    let printsSelection = true
+    let isLineSource = true
     var delay: Double = 1
     var loadsRestPageByPage = false
     var requests: [PageRequest] = []

@@ -77,7 +77,7 @@ public enum PullFeedMain {
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: String?
         screen.onNeedsRender = { loop.setNeedsRender() }
-        let quitCode: Int32 = source.printsSelection && isatty(STDOUT_FILENO) == 0 ? 130 : 0
+        let quitCode: Int32 = source.isLineSource && isatty(STDOUT_FILENO) == 0 ? 130 : 0
         screen.onQuit = { loop.stop(exitCode: quitCode) }
         screen.onRedraw = { terminal.invalidate() }
         loop.onInterrupt = { screen.interrupt() }

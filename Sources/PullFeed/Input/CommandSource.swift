@@ -27,7 +27,7 @@ package final class CommandSource: FeedSource {
     package let timeout: Double
     package var title: String { command }
     package var stateKey: String { (paged ? "page-command:" : "command:") + command }
-    package let printsSelection = true
+    package let isLineSource = true
     /// A paged command is asked for page after page of the usual size, so that
     /// `PULLFEED_PAGE` always counts pages of `PULLFEED_LIMIT` lines.
     package var loadsRestPageByPage: Bool { paged }

@@ -20,7 +20,7 @@ package final class DemoSource: FeedSource {
 
     package let title = "Demo articles"
     package let stateKey = "demo"
-    package let printsSelection = false
+    package let isLineSource = false
     package let latency: Double
     package let failRate: Double
 

@@ -11,8 +11,10 @@ package protocol FeedSource: AnyObject {
     var title: String { get }
     /// Identifies the source across runs (the last-updated time is stored under it).
     var stateKey: String { get }
-    /// Whether Enter on an item prints it to stdout and exits (line sources).
-    var printsSelection: Bool { get }
+    /// Whether the items are lines (a file, stdin, a command) rather than the demo's articles:
+    /// Enter prints the selected one to stdout and exits, End follows the input, and leaving
+    /// without a choice in a pipeline exits with 130.
+    var isLineSource: Bool { get }
     /// Whether the source can have more than one page (a one-shot command cannot: it shows no
     /// footer and its count never says more may come).
     var hasPages: Bool { get }

@@ -23,7 +23,7 @@ package final class FileSource: FeedSource {
     package let path: String
     package let title: String
     package var stateKey: String { "file:" + absolutePath }
-    package let printsSelection = true
+    package let isLineSource = true
     /// A pipe or FIFO cannot be read again: a refresh shows its lines in place.
     package var keepsPlaceOnRefresh: Bool { !isRegular }
     package var readsFromEnd: Bool { isRegular }

@@ -23,7 +23,7 @@ package final class HeaderLinesSource: FeedSource {
 
     package var title: String { base.title }
     package var stateKey: String { base.stateKey }
-    package var printsSelection: Bool { base.printsSelection }
+    package var isLineSource: Bool { base.isLineSource }
     package var hasPages: Bool { base.hasPages }
     package var keepsPlaceOnRefresh: Bool { base.keepsPlaceOnRefresh }
     package var loadsRestPageByPage: Bool { base.loadsRestPageByPage }

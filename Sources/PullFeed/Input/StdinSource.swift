@@ -17,7 +17,7 @@ import TerminalUI
 package final class StdinSource: FeedSource {
     package let title = "stdin"
     package let stateKey = "stdin"
-    package let printsSelection = true
+    package let isLineSource = true
 
     let queue = DispatchQueue(label: "pullfeed.stdin-source")
     private let relay = ChangeRelay()

@@ -343,7 +343,7 @@ package final class FeedScreen: ReactorView {
             return
         }
         refreshable.apply(command)
-        follower.moved(command, list: list, linesSource: reactor?.source.printsSelection ?? false, hasMore: state.hasMore)
+        follower.moved(command, list: list, linesSource: reactor?.source.isLineSource ?? false, hasMore: state.hasMore)
         tellFollowing()
         // End on an open input asks for the rest even when nothing more was there a moment ago:
         // the input reads on to its end from then on.
@@ -444,7 +444,7 @@ package final class FeedScreen: ReactorView {
 
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
-        let sideways = reactor?.source.printsSelection ?? false
+        let sideways = reactor?.source.isLineSource ?? false
         let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: autoRefresh != nil)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)

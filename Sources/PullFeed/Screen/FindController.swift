@@ -217,7 +217,7 @@ final class FindController {
 
     /// The rows not loaded yet, for a line source that has more.
     private func searchUnloaded(_ pattern: TextPattern, backward: Bool, wrap: Range<Int>) {
-        guard let reactor = reactor(), reactor.source.printsSelection, reactor.source.hasPages,
+        guard let reactor = reactor(), reactor.source.isLineSource, reactor.source.hasPages,
               reactor.currentState.hasMore, reactor.currentState.hasLoaded else {
             searchWrapped(pattern, backward: backward, range: wrap)
             return
@@ -416,7 +416,7 @@ final class FindController {
             return
         }
         let state = reactor.currentState
-        guard reactor.source.printsSelection, reactor.source.hasPages, state.hasLoaded, state.hasMore,
+        guard reactor.source.isLineSource, reactor.source.hasPages, state.hasLoaded, state.hasMore,
               !state.isRefreshing else {
             filterLoading = false
             return
