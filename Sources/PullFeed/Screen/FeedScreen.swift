@@ -52,12 +52,12 @@ package final class FeedScreen: ReactorView {
     package let strings: AppStrings
     package let keyMap: KeyMap<FeedCommand>
     /// Refreshing by itself (`Options.every`), if asked for.
-    package private(set) var autoRefresh: AutoRefresh?
+    package private(set) var refreshTimer: RefreshTimer?
     /// Set it while a prompt (search, filter) is open: automatic refreshes wait until it is
     /// cleared, then the one that came meanwhile runs.
     package var isAutoRefreshPaused: Bool {
-        get { autoRefresh?.isHeld ?? false }
-        set { autoRefresh?.isHeld = newValue }
+        get { refreshTimer?.isHeld ?? false }
+        set { refreshTimer?.isHeld = newValue }
     }
 
     /// Called when something visible changed; the app renders on its next turn.
@@ -122,7 +122,7 @@ package final class FeedScreen: ReactorView {
         find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
         find.reactor = { [weak self] in self?.reactor }
         if let every = options.every {
-            autoRefresh = AutoRefresh(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
+            refreshTimer = RefreshTimer(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
         }
     }
 
@@ -181,7 +181,7 @@ package final class FeedScreen: ReactorView {
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
         if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
-        autoRefresh?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
+        refreshTimer?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if follower.loadsToEnd, !new.isLoadingMore {
             _ = list.apply(.end)
             if new.hasMore { reactor?.action.send(.loadRest) } else { follower.reachedEnd() }
@@ -290,8 +290,8 @@ package final class FeedScreen: ReactorView {
             tellFollowing()
             refreshKeepingPlace()
         case .togglePause:
-            guard let autoRefresh else { return }
-            autoRefresh.isPaused.toggle()
+            guard let refreshTimer else { return }
+            refreshTimer.isPaused.toggle()
             titleBar.width = -1
             onNeedsRender()
         case .activate:
@@ -418,8 +418,8 @@ package final class FeedScreen: ReactorView {
             var count = (shown.map { strings.text(.filterCount, String($0), "\(state.itemCount)" + (more ? "+" : "")) }
                 ?? strings.itemCount(state.itemCount, more: more, counting: state.isCounting)) + " "
             if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
-            if let autoRefresh {
-                count = strings.live(every: autoRefresh.interval, paused: autoRefresh.isPaused) + " \(strings.separator) " + count
+            if let refreshTimer {
+                count = strings.live(every: refreshTimer.interval, paused: refreshTimer.isPaused) + " \(strings.separator) " + count
             }
             let countWidth = TextWidth.of(count)
             let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "") + (following ? strings.text(.following) : "")
@@ -445,7 +445,7 @@ package final class FeedScreen: ReactorView {
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.isLineSource ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: autoRefresh != nil)
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }

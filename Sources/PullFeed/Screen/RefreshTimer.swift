@@ -6,7 +6,7 @@ import TerminalUI
 /// then waits for the load to end, and a refresh in progress sets the next turn itself when it
 /// ends. While paused (`p`) or held (`isHeld`, while a prompt is open), a turn that comes
 /// waits until both are over. The timer runs on the scheduler it is given.
-package final class AutoRefresh {
+package final class RefreshTimer {
     /// Seconds from the end of one refresh to the start of the next.
     package let interval: Double
     /// The user paused automatic refreshes.
