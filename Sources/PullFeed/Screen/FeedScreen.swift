@@ -134,7 +134,7 @@ package final class FeedScreen: ReactorView {
         // A command's run has no pages, but while it runs its footer says so.
         if !reactor.source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
         reactor.state
-            .sink { [weak self] in self?.apply($0) }
+            .sink { [weak self] in self?.show(state: $0) }
             .store(in: &cancellables)
         refreshable.bind(
             activity: reactor.state.map(\.activity).removeDuplicates(),
@@ -154,7 +154,7 @@ package final class FeedScreen: ReactorView {
 
     /// Brings the rows in line with a new state (the header and footer follow through the
     /// binding).
-    private func apply(_ new: FeedReactor.State) {
+    private func show(state new: FeedReactor.State) {
         let old = state
         let replaced = new.generation != old.generation
         let place = replaced ? list.place : nil
