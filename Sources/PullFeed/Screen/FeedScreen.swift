@@ -82,8 +82,7 @@ package final class FeedScreen: ReactorView {
     private var follower = EndFollower()
     /// The help line for each thing Enter can do, made on first use.
     private var helpLines: [AppText?: KeyMap<FeedCommand>] = [:]
-    /// The title bar's texts as last laid out, and the item count and width they were made for.
-    private var titleBar: (count: Int, width: Int, shift: Int, title: String, room: Int, counter: (String, Int)?) = (-1, -1, 0, "", 0, nil)
+    private var titleBar = TitleBar()
     /// The status line's key help as last cut to fit, and the width it was cut for.
     private var helpText = (width: -1, enter: AppText?.none, text: "")
     /// The refresh asked for next, and the one running, came from `r`, F5, a signal or the
@@ -129,7 +128,6 @@ package final class FeedScreen: ReactorView {
     // MARK: - Binding
 
     package func bind(reactor: FeedReactor) {
-        titleBar.width = -1
         refreshable.showsFooter = reactor.source.hasPages
         // A command's run has no pages, but while it runs its footer says so.
         if !reactor.source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
@@ -292,7 +290,6 @@ package final class FeedScreen: ReactorView {
         case .togglePause:
             guard let refreshTimer else { return }
             refreshTimer.isPaused.toggle()
-            titleBar.width = -1
             onNeedsRender()
         case .activate:
             refreshable.releasePulls()
@@ -408,27 +405,14 @@ package final class FeedScreen: ReactorView {
     }
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
-        let style = Style(bold: true, reverse: true)
-        canvas.fillRow(row, style: style)
-        let more = state.hasMore && state.hasLoaded && (reactor?.source.hasPages ?? true)
-        let shown = find.shownItemCount
-        let following = follower.isFollowing && (state.isOpen || state.isCounting || (reactor?.source.readsFromEnd ?? false))
-        let signature = (shown.map { $0 + 1 } ?? 0) &* 1_000_003 &+ state.itemCount * 8 + (more ? 1 : 0) + (following ? 2 : 0) + (state.isCounting ? 4 : 0)
-        if titleBar.count != signature || titleBar.width != width || titleBar.shift != list.horizontalOffset {
-            var count = (shown.map { strings.text(.filterCount, String($0), "\(state.itemCount)" + (more ? "+" : "")) }
-                ?? strings.itemCount(state.itemCount, more: more, counting: state.isCounting)) + " "
-            if list.horizontalOffset > 0 { count = strings.text(.columnOffset, String(list.horizontalOffset)) + "  " + count }
-            if let refreshTimer {
-                count = strings.live(every: refreshTimer.interval, paused: refreshTimer.isPaused) + " \(strings.separator) " + count
-            }
-            let countWidth = TextWidth.of(count)
-            let title = " PullFeed \(strings.separator) " + (reactor?.source.title ?? "") + (following ? strings.text(.following) : "")
-            let room = max(0, width - countWidth - 1)
-            titleBar = (signature, width, list.horizontalOffset, TextLayout.truncate(title, toWidth: room), room,
-                        width > countWidth ? (count, width - countWidth) : nil)
-        }
-        canvas.draw(titleBar.title, row: row, column: 0, style: style, maxWidth: titleBar.room)
-        if let (count, column) = titleBar.counter { canvas.draw(count, row: row, column: column, style: style) }
+        let source = reactor?.source
+        let following = follower.isFollowing && (state.isOpen || state.isCounting || (source?.readsFromEnd ?? false))
+        let content = TitleBar.Content(
+            sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
+            more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
+            following: following, columnOffset: list.horizontalOffset,
+            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false)
+        titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }
 
     /// What Enter does on the selected row, for the help line; nil where it does nothing.
