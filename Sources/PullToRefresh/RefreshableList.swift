@@ -136,8 +136,10 @@ public final class RefreshableList {
         }
         syncInsets()
         footerArrival(movingDown: movingDown)
-        if pendingRows > 0 {
+        if pendingRows > 0, footer?.state.isRefreshing != true {
             // The next page is asked for at once (no park step): the user is waiting for it.
+            // While the footer loads, the moves wait for its page (asking again would load
+            // the same page twice from an owner without guards).
             if let requestMore { requestMore() } else { footer?.beginRefreshing() }
         }
         onChange()
@@ -363,7 +365,8 @@ extension RefreshableList {
     ///
     /// Ordering rules live here, once: a refresh that begins ends a footer still parking (its
     /// request would cancel the refresh), a load that begins ends a header still refreshing,
-    /// and a refresh ends with success only when `lastUpdated` moved. A load that ends with
+    /// a refresh that ends ends a footer whose load the state did not begin, and a refresh
+    /// ends with success only when `lastUpdated` moved. A load that ends with
     /// more to come completes the moves made past the old last row by asking again.
     ///
     /// A request goes out only for a user's gesture: a refresh or a load that the state began
@@ -391,6 +394,13 @@ extension RefreshableList {
                 } else {
                     headerBegunByState = false
                     header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
+                    // A load the footer asked for during the refresh and the state did not
+                    // begin (an owner may drop it: it would add to the rows the refresh
+                    // replaced) ends with the refresh.
+                    if let footer, footer.state.isRefreshing, !new.isLoadingMore {
+                        footerBegunByState = false
+                        footer.endRefreshing(hasMore: new.hasMore)
+                    }
                 }
             }
             if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
