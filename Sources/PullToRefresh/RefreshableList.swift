@@ -70,6 +70,8 @@ public final class RefreshableList {
     private let scheduler: LoopScheduler
     /// The bound load-more request (see `bind`).
     private var requestMore: (() -> Void)?
+    /// Whether the bound state says a load is running.
+    private var isOwnerLoading = false
     private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
     private var componentChanges: [ObjectIdentifier: AnyCancellable] = [:]
 
@@ -136,10 +138,10 @@ public final class RefreshableList {
         }
         syncInsets()
         footerArrival(movingDown: movingDown)
-        if pendingRows > 0, footer?.state.isRefreshing != true {
+        if pendingRows > 0, !isOwnerLoading {
             // The next page is asked for at once (no park step): the user is waiting for it.
-            // While the footer loads, the moves wait for its page (asking again would load
-            // the same page twice from an owner without guards).
+            // While the owner loads, the moves wait for its page (asking again would load the
+            // same page twice from an owner without guards).
             if let requestMore { requestMore() } else { footer?.beginRefreshing() }
         }
         onChange()
@@ -385,11 +387,13 @@ extension RefreshableList {
         let applying = activity.sink { [weak self] new in
             guard let self else { return }
             defer { old = new; isFirst = false }
+            isOwnerLoading = new.isLoadingMore
             header?.lastUpdated = new.lastUpdated
             if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
-                    if header?.beginRefreshing() == true { headerBegunByState = true }
+                    // A header parking for the user's pull has its request answered by this one.
+                    if let header, header.isParking || header.beginRefreshing() { headerBegunByState = true }
                     if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
                 } else {
                     headerBegunByState = false
@@ -406,7 +410,7 @@ extension RefreshableList {
             if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
                 if !new.isLoadingMore { footerBegunByState = false }
                 if new.isLoadingMore {
-                    if footer?.beginRefreshing() == true { footerBegunByState = true }
+                    if let footer, footer.isParking || footer.beginRefreshing() { footerBegunByState = true }
                     if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
                 } else if !new.hasMore {
                     footer?.endRefreshingWithNoMoreData()
@@ -426,6 +430,7 @@ extension RefreshableList {
         }
         return AnyCancellable { [weak self] in
             self?.requestMore = nil
+            self?.isOwnerLoading = false
             applying.cancel()
             refreshes?.cancel()
             loads?.cancel()

@@ -133,4 +133,20 @@ import TerminalUI
         #expect(h.owner.loads == 1)
         #expect(h.list.footer?.state == .idle)
     }
+
+    /// The owner begins a refresh while the header parks for the user's pull: that refresh
+    /// answers the pull, which asks for no second one.
+    @Test func aRefreshTheOwnerBeginsWhileThePullParksAnswersIt() {
+        let h = Harness()
+        for _ in 0..<2 {
+            _ = h.list.apply(.up)
+            h.draw()
+        }
+        for _ in 0..<100 where h.list.header?.isParking != true { h.pass(ms: 20) }
+        #expect(h.list.header?.isParking == true)
+        h.owner.refresh()
+        h.pass(ms: 1000)
+        #expect(h.owner.refreshes == 1)
+        #expect(h.list.header?.state == .idle)
+    }
 }
