@@ -18,9 +18,10 @@ final class FilesReactor: Reactor {
         var isRefreshing = false
         var isLoadingMore = false
         var lastUpdated: Date?
+        var hasMore: Bool { shown.count < all.count }
         var activity: RefreshActivity {
             RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore,
-                            hasMore: shown.count < all.count, lastUpdated: lastUpdated)
+                            hasMore: hasMore, lastUpdated: lastUpdated)
         }
     }
 
@@ -58,7 +59,7 @@ final class FilesReactor: Reactor {
     func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         switch action {
-        case .refresh where !state.isRefreshing:
+        case .refresh:
             // The folder is read on the read scheduler, and the result is handed over on the
             // loop's: the value and its end in one step (with `receive(on:)` they would be two
             // blocks, which a concurrent queue may run end first, dropping the result), and
@@ -75,7 +76,8 @@ final class FilesReactor: Reactor {
             return Just(.refreshing)
                 .append(files.map { Mutation.replace($0, at: Date()) })
                 .eraseToAnyPublisher()
-        case .loadMore where !state.isLoadingMore && !state.isRefreshing && state.shown.count < state.all.count:
+        case .loadMore where state.hasMore && !state.isRefreshing:
+            // None during a refresh: the page would be added to the rows it replaces.
             let next = Array(state.all[state.shown.count..<min(state.all.count, state.shown.count + pageSize)])
             return Just(.loadingMore)
                 .append(Just(.append(next)).delay(for: .milliseconds(300), scheduler: scheduler))

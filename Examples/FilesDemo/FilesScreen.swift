@@ -44,14 +44,14 @@ final class FilesScreen {
         refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: scheduler)
         refreshable.header = RefreshHeader(scheduler: scheduler)      // pull down to refresh
         refreshable.footer = AutoRefreshFooter(scheduler: scheduler)  // load more at the bottom
-        refreshable.bind(activity: reactor.state.map(\.activity),
-                         refresh: { reactor.action.send(.refresh) }, loadMore: { reactor.action.send(.loadMore) })
-            .store(in: &bag)
         reactor.state.map(\.shown).removeDuplicates().sink { [unowned self] paths in
             rows.update(paths)
             refreshable.reloadData(keepingSelection: true)
             onChange()
         }.store(in: &bag)
+        refreshable.bind(activity: reactor.state.map(\.activity),
+                         refresh: { reactor.action.send(.refresh) }, loadMore: { reactor.action.send(.loadMore) })
+            .store(in: &bag)
     }
 
     func handle(_ event: InputEvent) {

@@ -20,7 +20,9 @@ import TerminalUI
 /// the threshold, an auto-footer trigger) switches the state to `.refreshing` at once, so the
 /// indicator shows, and schedules the **park step** `parkDelay` later on the scheduler (the
 /// terminal's stand-in for MJRefresh's 0.25 s inset animation). When the park step runs, the
-/// request goes out: `refreshingBlock` is called and `refreshingPublisher` emits.
+/// request goes out: `refreshingPublisher` emits and the completion given to
+/// `beginRefreshing(completion:)` runs. To send requests, bind the components with
+/// `RefreshableList.bind(activity:refresh:loadMore:)`, or subscribe to `refreshingPublisher`.
 ///
 /// Deliberate differences from MJRefresh:
 /// - Commands apply in call order. `endRefreshing()` and `endRefreshingWithNoMoreData()` take
@@ -51,7 +53,7 @@ public class RefreshComponent {
     /// The current state. Change it with the commands, or with `apply(_:)`.
     public var state: RefreshState { currentState }
 
-    /// Whether a request has gone out (`refreshingBlock` called) and not yet been ended.
+    /// Whether a request has gone out (`refreshingPublisher` emitted) and not yet been ended.
     public private(set) var isRequestInFlight = false
     /// Whether the park step is pending (refreshing, request not yet sent).
     public var isParking: Bool { parkToken != nil }

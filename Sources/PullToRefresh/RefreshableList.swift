@@ -70,6 +70,8 @@ public final class RefreshableList {
     private let scheduler: LoopScheduler
     /// The bound load-more request (see `bind`).
     private var requestMore: (() -> Void)?
+    /// Whether the bound state says a load is running.
+    private var isOwnerLoading = false
     private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
     private var componentChanges: [ObjectIdentifier: AnyCancellable] = [:]
 
@@ -136,8 +138,10 @@ public final class RefreshableList {
         }
         syncInsets()
         footerArrival(movingDown: movingDown)
-        if pendingRows > 0 {
+        if pendingRows > 0, !isOwnerLoading {
             // The next page is asked for at once (no park step): the user is waiting for it.
+            // While the owner loads, the moves wait for its page (asking again would load the
+            // same page twice from an owner without guards).
             if let requestMore { requestMore() } else { footer?.beginRefreshing() }
         }
         onChange()
@@ -363,7 +367,8 @@ extension RefreshableList {
     ///
     /// Ordering rules live here, once: a refresh that begins ends a footer still parking (its
     /// request would cancel the refresh), a load that begins ends a header still refreshing,
-    /// and a refresh ends with success only when `lastUpdated` moved. A load that ends with
+    /// a refresh that ends ends a footer whose load the state did not begin, and a refresh
+    /// ends with success only when `lastUpdated` moved. A load that ends with
     /// more to come completes the moves made past the old last row by asking again.
     ///
     /// A request goes out only for a user's gesture: a refresh or a load that the state began
@@ -382,21 +387,30 @@ extension RefreshableList {
         let applying = activity.sink { [weak self] new in
             guard let self else { return }
             defer { old = new; isFirst = false }
+            isOwnerLoading = new.isLoadingMore
             header?.lastUpdated = new.lastUpdated
             if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
-                    if header?.beginRefreshing() == true { headerBegunByState = true }
+                    // A header parking for the user's pull has its request answered by this one.
+                    if let header, header.isParking || header.beginRefreshing() { headerBegunByState = true }
                     if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
                 } else {
                     headerBegunByState = false
                     header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
+                    // A load the footer asked for during the refresh and the state did not
+                    // begin (an owner may drop it: it would add to the rows the refresh
+                    // replaced) ends with the refresh.
+                    if let footer, footer.state.isRefreshing, !new.isLoadingMore {
+                        footerBegunByState = false
+                        footer.endRefreshing(hasMore: new.hasMore)
+                    }
                 }
             }
             if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
                 if !new.isLoadingMore { footerBegunByState = false }
                 if new.isLoadingMore {
-                    if footer?.beginRefreshing() == true { footerBegunByState = true }
+                    if let footer, footer.isParking || footer.beginRefreshing() { footerBegunByState = true }
                     if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
                 } else if !new.hasMore {
                     footer?.endRefreshingWithNoMoreData()
@@ -416,6 +430,7 @@ extension RefreshableList {
         }
         return AnyCancellable { [weak self] in
             self?.requestMore = nil
+            self?.isOwnerLoading = false
             applying.cancel()
             refreshes?.cancel()
             loads?.cancel()

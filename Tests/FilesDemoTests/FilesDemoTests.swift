@@ -13,8 +13,16 @@ import TerminalUI
     final class Folder: @unchecked Sendable {
         let lock = NSLock()
         var files: [String]
+        private var readCount = 0
         init(_ files: [String]) { self.files = files }
-        func read() -> [String] { lock.withLock { files } }
+        func read() -> [String] {
+            lock.withLock {
+                readCount += 1
+                return files
+            }
+        }
+        /// How many times the folder was read: one per refresh request.
+        var reads: Int { lock.withLock { readCount } }
         func set(_ files: [String]) { lock.withLock { self.files = files } }
     }
 
@@ -31,7 +39,8 @@ import TerminalUI
     }
 
     @Test func sectionsPullToRefreshAndLoadMore() {
-        let folder = Folder(["README.md"] + (0..<70).map { "src/file\(String(format: "%02d", $0)).swift" })
+        let files = ["README.md"] + (0..<70).map { "src/file\(String(format: "%02d", $0)).swift" }
+        let folder = Folder(files)
         let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: time.eraseToLoopScheduler(), read: folder.read)
         let screen = FilesScreen(reactor: reactor, scheduler: time.eraseToLoopScheduler())
         var chosen: [String] = []
@@ -44,13 +53,14 @@ import TerminalUI
         #expect(canvas.lines[3] == " src/")
 
         // Pull: Up at the top, twice past the threshold, then the release delay.
-        folder.set((folder.read() + ["NEW.txt"]).sorted())
+        folder.set((files + ["NEW.txt"]).sorted())
         screen.handle(.key(.up))
         screen.handle(.key(.up))
         screen.render(on: canvas)
         #expect(canvas.lines[1].hasSuffix("Release to refresh"))
         settle(screen) { reactor.currentState.all.contains("NEW.txt") }
         #expect(canvas.lines[2] == "›  NEW.txt", "the pull ends at the top, showing the newest rows")
+        #expect(folder.reads == 2, "one read for the start, one for the pull")
 
         // The bottom loads the next 50 (there are 22 more), then there is no more data.
         for _ in 0..<60 { screen.handle(.key(.down)) }

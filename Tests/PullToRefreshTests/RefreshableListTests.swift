@@ -22,8 +22,12 @@ import TerminalUI
             run(\.isRefreshing) { [refreshes] in $0.lastUpdated = Date(timeIntervalSince1970: Double(refreshes)) }
         }
 
+        /// Whether a load asked for during a refresh runs (a reactor's rule may drop it).
+        var loadsDuringRefresh = true
+
         func loadMore() {
             loads += 1
+            if !loadsDuringRefresh, activity.value.isRefreshing { return }
             run(\.isLoadingMore)
         }
 
@@ -101,5 +105,48 @@ import TerminalUI
         }
         h.pass(ms: 1000)
         #expect(h.owner.loads == 2)
+    }
+
+    /// The moves wait for the page the footer asked for (this owner adds no rows, so once
+    /// the page ends the list asks again for them, by design).
+    @Test func movesPastTheLastRowWhileThePageIsComingAskOnce() {
+        let h = Harness(rows: 10)
+        for _ in 0..<12 {  // to the last row (the footer comes into view), and three moves past it
+            _ = h.list.apply(.down)
+            h.draw()
+        }
+        h.pass(ms: 200)  // the park step, and the request; the page takes 300 ms
+        #expect(h.owner.loads == 1)
+    }
+
+    /// An owner that drops a load asked for during its refresh: the footer's "Loading more..."
+    /// ends with the refresh.
+    @Test func aLoadTheOwnerDropsDuringARefreshEndsWithTheRefresh() {
+        let h = Harness(rows: 10)
+        h.owner.loadsDuringRefresh = false
+        h.owner.refresh()
+        for _ in 0..<9 {  // to the last row: the footer comes into view and asks
+            _ = h.list.apply(.down)
+            h.draw()
+        }
+        h.pass(ms: 1000)
+        #expect(h.owner.loads == 1)
+        #expect(h.list.footer?.state == .idle)
+    }
+
+    /// The owner begins a refresh while the header parks for the user's pull: that refresh
+    /// answers the pull, which asks for no second one.
+    @Test func aRefreshTheOwnerBeginsWhileThePullParksAnswersIt() {
+        let h = Harness()
+        for _ in 0..<2 {
+            _ = h.list.apply(.up)
+            h.draw()
+        }
+        for _ in 0..<100 where h.list.header?.isParking != true { h.pass(ms: 20) }
+        #expect(h.list.header?.isParking == true)
+        h.owner.refresh()
+        h.pass(ms: 1000)
+        #expect(h.owner.refreshes == 1)
+        #expect(h.list.header?.state == .idle)
     }
 }

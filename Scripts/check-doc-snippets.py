@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Fails when a ```swift block of the README or of a DocC article is not real, compiled code.
+
+Each document is mirrored by files that CI builds (tests that run the snippets, the example
+programs, the client package of .ci/client-build). Every ```swift block must appear in one of
+its document's mirrors as a run of consecutive lines, compared without their leading and
+trailing spaces, blank lines left out; its `import` lines may be anywhere in that file (so a
+block that shows its imports is mirrored by a file that needs no others). A
+document with ```swift blocks and no mirror fails too. Code that is not meant to compile goes
+in a fence of another language (```text, ```sh).
+"""
+import fnmatch
+import glob
+import os
+import re
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+FILES_DEMO = ["Examples/FilesDemo/*.swift", "Tests/FilesDemoTests/*.swift"]
+MIRRORS = {
+    "README.md": ["Tests/TerminalUITests/DocSnippetTests.swift", "Tests/ReactorsTests/DocSnippetTests.swift",
+                  "Tests/FilesDemoTests/DocSnippetTests.swift", ".ci/client-build"],
+    "Sources/PullToRefresh/Documentation.docc/*.md": FILES_DEMO + [
+        "Tests/PullToRefreshTests/DocSnippetTests.swift", ".ci/client-build"],
+    "Sources/Reactors/Documentation.docc/*.md": ["Tests/ReactorsTests/DocSnippetTests.swift"],
+    "Sources/TerminalUI/Documentation.docc/*.md": ["Tests/TerminalUITests/DocSnippetTests.swift"],
+    "Sources/CursesBackend/Documentation.docc/*.md": ["Examples/FilesDemo/main.swift"],
+}
+DOCUMENTS = ["README.md", "Sources/*/Documentation.docc/*.md"]
+FENCE = re.compile(r"^\s*```\s*swift\s*$")
+IMPORT = re.compile(r"^(@testable )?import ")
+
+
+def lines(text):
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def swift_blocks(path):
+    """(line number, lines) of each ```swift block."""
+    blocks, current, start = [], None, 0
+    for number, line in enumerate(open(path, encoding="utf-8").read().splitlines(), 1):
+        if current is None:
+            if FENCE.match(line):
+                current, start = [], number
+        elif line.strip().startswith("```"):
+            blocks.append((start, current))
+            current = None
+        else:
+            current.append(line)
+    if current is not None:
+        sys.exit(f"{path}:{start}: the ```swift block is not closed")
+    return blocks
+
+
+def contains_run(haystack, needle):
+    if not needle:
+        return True
+    first = needle[0]
+    return any(haystack[i:i + len(needle)] == needle
+               for i, line in enumerate(haystack) if line == first)
+
+
+def expand(patterns):
+    return sorted({path for pattern in patterns for path in glob.glob(os.path.join(root, pattern))})
+
+
+failures, checked = [], 0
+for document in expand(DOCUMENTS):
+    relative = os.path.relpath(document, root)
+    blocks = swift_blocks(document)
+    if not blocks:
+        continue
+    patterns = next((mirrors for pattern, mirrors in MIRRORS.items()
+                     if fnmatch.fnmatch(relative, pattern)), None)
+    if patterns is None:
+        failures.append(f"{relative}: has ```swift blocks but no mirror in {os.path.relpath(__file__, root)}")
+        continue
+    mirrors = {path: lines(open(path, encoding="utf-8").read()) for path in expand(patterns)}
+    for number, block in blocks:
+        checked += 1
+        code = lines("\n".join(block))
+        imports = [line for line in code if IMPORT.match(line)]
+        body = [line for line in code if not IMPORT.match(line)]
+        if any(contains_run(text, body) and all(line in text for line in imports) for text in mirrors.values()):
+            continue
+        # Name the first line after the longest start of the block that a mirror has.
+        best = max(n for n in range(len(body) + 1) if any(contains_run(t, body[:n]) for t in mirrors.values()))
+        detail = f"first differing line: {body[best]!r}" if best < len(body) else "an import is missing"
+        failures.append(f"{relative}:{number}: the ```swift block is not in "
+                        f"{', '.join(os.path.relpath(p, root) for p in mirrors)} ({detail})")
+
+for failure in failures:
+    print(failure)
+print(f"{checked} swift blocks checked, {len(failures)} not found in the code CI builds")
+sys.exit(1 if failures else 0)
