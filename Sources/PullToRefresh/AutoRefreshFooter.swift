@@ -66,10 +66,12 @@ public final class AutoRefreshFooter: RefreshFooter {
         return beginRefreshing()
     }
 
+    override public var loadsWhenReached: Bool { hasContent && state != .noMoreData }
+
     /// `viewDidMove(footerVisibleFraction:movingDown:)` for a one-row footer: fully visible
     /// when the view is at the bottom.
     @discardableResult
-    public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
+    override public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
         viewDidMove(footerVisibleFraction: atBottom ? 1 : 0, movingDown: movingDown)
     }
 

@@ -59,13 +59,13 @@ public final class BackRefreshFooter: RefreshFooter {
     }
 
     /// Over-scroll past the bottom by `rows`. Ignored while hidden, refreshing or with no more data.
-    public func pull(by rows: Int) {
+    override public func pull(by rows: Int) {
         guard hasContent else { return }
         pull(gesture, by: rows, threshold: height)
     }
 
     /// The user let go: load if pulled past the threshold, else spring back.
-    public func release() { release(gesture) }
+    override public func release() { release(gesture) }
 
     override func willEnterRefreshing() { gesture.reset() }
 

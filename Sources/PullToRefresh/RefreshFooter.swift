@@ -10,7 +10,9 @@ import Dispatch
 import OpenCombine
 import TerminalUI
 
-/// What both footers share: noMoreData, hiding while the list is empty, and Enter.
+/// What both footers share: noMoreData, hiding while the list is empty, Enter, and the calls
+/// for the view's moves (`viewDidMove(atBottom:movingDown:)`, `pull(by:)`, `release()`), which
+/// each footer answers in its own way.
 ///
 /// The footer is one row under the last row of the list (`visibleHeight`), hidden while the
 /// list has no content. Unlike MJRefresh, `endRefreshing()` never overwrites noMoreData
@@ -45,6 +47,29 @@ public class RefreshFooter: RefreshComponent {
     override init(scheduler: LoopScheduler, parkDelay: TimeInterval) {
         super.init(scheduler: scheduler, parkDelay: parkDelay)
     }
+
+    // MARK: The view moved (each footer answers in its own way)
+
+    /// Whether reaching the footer by moving down loads now: the auto footer's while it shows
+    /// and has more to load; never the back footer's, which loads when pulled.
+    ///
+    /// While it is true, Down on the last row gives the footer row the selection (Enter there
+    /// loads), and moves made past the last loaded row are kept until the rows arrive.
+    public var loadsWhenReached: Bool { false }
+
+    /// The view moved: `atBottom` says whether the footer row is fully in view, `movingDown`
+    /// whether the move went down. The auto footer loads when it arrives there moving down
+    /// (see `AutoRefreshFooter`); the back footer ignores moves. Returns whether loading started.
+    @discardableResult
+    public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool { false }
+
+    /// Over-scroll past the bottom by `rows` (Down or the wheel past the last row): pulls the
+    /// back footer; the auto footer is not pulled.
+    public func pull(by rows: Int) {}
+
+    /// The user let go of a pull: the back footer loads if pulled past its threshold, else
+    /// springs back; the auto footer is never pulled.
+    public func release() {}
 
     /// Enter on the footer row: loads when idle and visible (MJRefresh's tap on the state
     /// label). Returns whether loading started.

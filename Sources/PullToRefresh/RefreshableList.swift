@@ -122,15 +122,15 @@ public final class RefreshableList {
 
         switch outcome {
         case .overscrollTop(let rows) where pulls:
-            backFooter?.release()
+            footer?.release()
             header?.pull(by: rows)
         case .overscrollTop:
             break
         case .overscrollBottom(let rows):
             header?.release()
-            backFooter?.pull(by: rows)
+            footer?.pull(by: rows)
             // The footer row takes the selection only while Enter there can do something.
-            if command == .down, let footer, footer is AutoRefreshFooter, !footer.isHidden, footer.state != .noMoreData {
+            if command == .down, footer?.loadsWhenReached == true {
                 isFooterSelected = true
             }
         default:
@@ -151,7 +151,7 @@ public final class RefreshableList {
     /// Lets go of any pull (call it for input the list does not handle: any other key).
     public func releasePulls() {
         header?.release()
-        backFooter?.release()
+        footer?.release()
     }
 
     /// Enter on the footer row: loads when it is idle. Returns whether the footer had the
@@ -259,8 +259,6 @@ public final class RefreshableList {
 
     // MARK: Mechanics
 
-    private var backFooter: BackRefreshFooter? { footer as? BackRefreshFooter }
-
     private func syncInsets() {
         let top = header?.visibleHeight ?? 0
         let bottom = footer?.visibleHeight ?? 0
@@ -276,8 +274,7 @@ public final class RefreshableList {
     }
 
     private func footerArrival(movingDown: Bool) {
-        guard let auto = footer as? AutoRefreshFooter else { return }
-        auto.viewDidMove(atBottom: list.isBottomAccessoryFullyVisible && list.rowCount > 0, movingDown: movingDown)
+        footer?.viewDidMove(atBottom: list.isBottomAccessoryFullyVisible && list.rowCount > 0, movingDown: movingDown)
     }
 
     /// Whether an Up or wheel-up may pull the header: only in a burst that began at rest at
@@ -314,8 +311,7 @@ public final class RefreshableList {
             pendingRows = 0
             return
         }
-        guard let footer = footer as? AutoRefreshFooter, !footer.isHidden, footer.state != .noMoreData,
-              let after = list.selectedIndex, after == list.rowCount - 1 else { return }
+        guard footer?.loadsWhenReached == true, let after = list.selectedIndex, after == list.rowCount - 1 else { return }
         pendingRows += max(0, asked - (after - (before ?? after)))
     }
 

@@ -43,7 +43,7 @@ import TerminalUI
 
     /// Plays one session; returns the number of events checked.
     @discardableResult
-    static func session(seed: UInt64, source: FeedSource, pageSize: Int, footer: FooterStyle) -> Int {
+    static func session(seed: UInt64, source: FeedSource, pageSize: Int, footer: RefreshFooterKind) -> Int {
         var rng = SeededRandom(seed: seed &* 7919)
         let h = ScreenHarness(source: source, pageSize: pageSize, columns: 60, rows: 20) { $0.footer = footer }
         let fuzz = source as? FuzzSource

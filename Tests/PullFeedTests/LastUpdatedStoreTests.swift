@@ -40,10 +40,52 @@ import TerminalUI
     @Test func aDamagedFileCountsAsNeverAndIsReplacedByTheNextRecording() throws {
         try withStore { store, file in
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("{not json".utf8).write(to: file)
-            #expect(store.date(for: "demo") == nil)
+            // Each would give "demo" a date if any part of it were taken.
+            let damaged = ["", "{not json", #"{"demo":5"#, #"{"demo":5}x"#, #"[{"demo":5}]"#,
+                           #"{"demo":"5"}"#, #"{"demo":5,"other":null}"#, #"{"demo":5,"other":{}}"#, "null"]
+            for text in damaged {
+                try Data(text.utf8).write(to: file)
+                #expect(store.date(for: "demo") == nil, "\(text.debugDescription)")
+            }
+            try Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]).write(to: file)
+            #expect(store.date(for: "demo") == nil, "bytes that are not UTF-8")
             #expect(store.record(Date(timeIntervalSince1970: 5), for: "demo"))
             #expect(LastUpdatedStore(path: file.path).date(for: "demo") == Date(timeIntervalSince1970: 5))
+        }
+    }
+
+    @Test func theFileIsOneObjectOfNumbersItsNamesSorted() throws {
+        let dates = ["file:/a": 1_732_500_000.25, "stdin": 2_000, "demo": 1_600_000_000.125, "command:ls": 3_000]
+        var texts: [String] = []
+        for keys in [dates.keys.sorted(), dates.keys.sorted().reversed()] {
+            try withStore { store, file in
+                for key in keys { #expect(store.record(Date(timeIntervalSince1970: dates[key]!), for: key)) }
+                texts.append(try String(contentsOf: file, encoding: .utf8))
+            }
+        }
+        // Sorted names: the same entries make the same file, whatever order they came in.
+        #expect(texts[0] == texts[1])
+        let positions = dates.keys.map(LastUpdatedStore.hashedKey).sorted().compactMap { texts[0].range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.count == dates.count && positions == positions.sorted())
+        #expect(texts[0].hasPrefix("{") && texts[0].hasSuffix("}") && !texts[0].contains("\n"))
+        let stored = try JSONDecoder().decode([String: Double].self, from: Data(texts[0].utf8))
+        #expect(stored == Dictionary(uniqueKeysWithValues: dates.map { (LastUpdatedStore.hashedKey($0.key), $0.value) }))
+    }
+
+    @Test func aFileWrittenByTheLastVersionIsRead() throws {
+        // The last version wrote the object itself: names sorted, no spaces, numbers as Swift
+        // prints them ("2000.0", "1e-07").
+        try withStore { store, file in
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let entries = [("file:/a", "1732500000.25"), ("stdin", "2000.0"), ("demo", "1e-07")]
+                .map { (LastUpdatedStore.hashedKey($0.0), $0.1) }
+                .sorted { $0.0 < $1.0 }
+            try Data(("{" + entries.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8).write(to: file)
+            #expect(store.date(for: "file:/a") == Date(timeIntervalSince1970: 1_732_500_000.25))
+            #expect(store.date(for: "stdin") == Date(timeIntervalSince1970: 2_000))
+            #expect(store.date(for: "demo") == Date(timeIntervalSince1970: 1e-7))
+            #expect(store.record(Date(timeIntervalSince1970: 3_000), for: "command:ls"))
+            #expect(LastUpdatedStore(path: file.path).date(for: "file:/a") == Date(timeIntervalSince1970: 1_732_500_000.25))
         }
     }
 

@@ -65,7 +65,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var pageSize: Int = Defaults.pageSize
 
     @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
-    package var footer: FooterStyle = Defaults.footer
+    package var footer: RefreshFooterKind = Defaults.footer
 
     @Option(name: .customLong("release-delay"), parsing: .unconditional, help: "Seconds without pull input that count as releasing the pull.")
     package var releaseDelay: Double = Defaults.releaseDelay
@@ -115,7 +115,7 @@ package struct PullFeedCommand: ParsableCommand {
     /// The values of the options not given.
     enum Defaults {
         static let pageSize = 200
-        static let footer = FooterStyle.auto
+        static let footer = RefreshFooterKind.auto
         static let releaseDelay = 0.5
         static let latency = 0.6
         static let failRate = 0.0

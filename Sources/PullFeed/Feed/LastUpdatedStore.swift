@@ -16,8 +16,9 @@ import Dispatch
 /// file is readable by its owner only (0600) and the folders it creates are 0700. A file of
 /// older versions, keyed by the plain `stateKey`, is read too and rewritten hashed.
 ///
-/// A missing or unreadable file counts as "never"; writes go through a temporary file and
-/// a rename, so an interrupted write never leaves a half-written file.
+/// The file is one JSON object from names to seconds since 1970, its names sorted. A missing,
+/// unreadable or malformed file (anything else) counts as "never"; writes go through a
+/// temporary file and a rename, so an interrupted write never leaves a half-written file.
 package final class LastUpdatedStore: Sendable {
     /// The file's absolute path; nil when no home is known, and then nothing is stored.
     package let path: String?
@@ -73,8 +74,11 @@ package final class LastUpdatedStore: Sendable {
             let newest = all.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.maxEntries)
             all = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
         }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let data = try? encoder.encode(all) else { return false }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        return Self.makeDirectories(folder) && Self.writePrivately(LastUpdatedJSON.encode(all), to: path)
+        return Self.makeDirectories(folder) && Self.writePrivately(data, to: path)
     }
 
     /// Creates `path` and its missing parents, each 0700.
@@ -87,7 +91,7 @@ package final class LastUpdatedStore: Sendable {
     }
 
     /// Writes `data` to a 0600 temporary file next to `path`, syncs it and renames it over `path`.
-    private static func writePrivately(_ data: [UInt8], to path: String) -> Bool {
+    private static func writePrivately(_ data: Data, to path: String) -> Bool {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
@@ -124,7 +128,8 @@ package final class LastUpdatedStore: Sendable {
 
     /// The stored dates by hashed key; plain keys of older files are hashed on the way in.
     private func readAll() -> [String: Double] {
-        guard let path, let bytes = Self.contents(of: path), let stored = LastUpdatedJSON.decode(bytes)
+        guard let path, let bytes = Self.contents(of: path),
+              let stored = try? JSONDecoder().decode([String: Double].self, from: Data(bytes))
         else { return [:] }
         var all: [String: Double] = [:]
         for (key, value) in stored {

@@ -26,7 +26,7 @@ package final class FeedScreen: ReactorView {
     /// How the screen looks and behaves (from the command line).
     package struct Options {
         package var language: RefreshLanguage = .english
-        package var footer: FooterStyle = .auto
+        package var footer: RefreshFooterKind = .auto
         package var releaseDelay: Double = 0.5
         /// Up presses (or wheel steps) closer together than this are one press held down or
         /// one flick: a burst that arrives at the top does not pull; only a press that begins

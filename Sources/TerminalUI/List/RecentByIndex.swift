@@ -6,35 +6,27 @@
 /// takes its slot over. `removeAll()` costs nothing however many rows are kept.
 ///
 /// For a `ListDataSource` whose rows are costly to fetch (read back from a file, formatted):
-/// each frame asks again for every row it shows. It is public, and its accessors inlinable, so
-/// that a client's module specializes them for its `Value`; a generic call into this module
-/// would look up type metadata on every access.
-public struct RecentByIndex<Value> {
-    @usableFromInline var slots: [Slot] = []
-    @usableFromInline let mask: Int
-    @usableFromInline var epoch = 0
+/// each frame asks again for every row it shows.
+package struct RecentByIndex<Value> {
+    private var slots: [Slot] = []
+    private let mask: Int
+    private var epoch = 0
 
-    @usableFromInline struct Slot {
-        @usableFromInline var index: Int
-        @usableFromInline var epoch: Int
-        @usableFromInline var value: Value?
-
-        @inlinable init(index: Int, epoch: Int, value: Value?) {
-            self.index = index
-            self.epoch = epoch
-            self.value = value
-        }
+    private struct Slot {
+        var index: Int
+        var epoch: Int
+        var value: Value?
     }
 
     /// - Parameter capacity: how many rows in a row are kept (rounded up to a power of two).
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         var size = 1
         while size < max(1, capacity) { size <<= 1 }
         mask = size - 1
     }
 
     /// The value kept for `index`, if it is still there; setting `nil` forgets it.
-    @inlinable public subscript(index: Int) -> Value? {
+    package subscript(index: Int) -> Value? {
         get {
             guard !slots.isEmpty else { return nil }
             let slot = slots[index & mask]
@@ -50,7 +42,7 @@ public struct RecentByIndex<Value> {
     }
 
     /// Forgets every value.
-    @inlinable public mutating func removeAll() {
+    package mutating func removeAll() {
         epoch += 1
     }
 }
