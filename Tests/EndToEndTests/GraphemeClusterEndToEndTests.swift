@@ -107,6 +107,20 @@ struct GraphemeClusterEndToEndTests {
         return total
     }
 
+    /// The columns pullfeed reserves for a character: the most a terminal advances for it, here
+    /// tmux's or, for one that joins nothing after a zero-width joiner (xterm, VTE), the sum of
+    /// its scalars' `wcwidth` (a family of four: eight).
+    static func reservedColumns(_ character: Character) -> Int {
+        let separate = character.unicodeScalars.reduce(0) { $0 + max(0, LibcWidth.of($1.value) ?? 1) }
+        return max(tmuxColumns(character), separate)
+    }
+
+    /// `text` as tmux shows it from pullfeed: each character followed by the blanks left where
+    /// tmux draws it in fewer columns than pullfeed reserves (a family: two, then six blanks).
+    static func padded(_ text: String) -> String {
+        text.map { String($0) + String(repeating: " ", count: reservedColumns($0) - tmuxColumns($0)) }.joined()
+    }
+
     /// Whether tmux shows `text` as `shown`: the same characters, but tmux keeps only the
     /// scalars that fit in its cell (21 bytes in tmux 3.3: a family of four is shown as its
     /// first three), so a longer character may be shown as its start.
@@ -127,13 +141,17 @@ struct GraphemeClusterEndToEndTests {
 
     /// `printf '👍🏽 a\n🇯🇵 b\n👨‍👩‍👧‍👦 c\n…' | pullfeed`: each sequence is shown whole, and every
     /// item row is what `cat` shows for its line in a pane of the same width (after one blank
-    /// column), on the first frame and as the selection moves over them; scrolled sideways,
-    /// the thumb cut by the left edge leaves blanks and the flag after it is in place.
+    /// column, and with the blanks pullfeed leaves after a sequence tmux joins into fewer
+    /// columns than other terminals draw), on the first frame and as the selection moves over
+    /// them; scrolled sideways, the thumb cut by the left edge leaves blanks and the flag after
+    /// it is in place.
     @Test func emojiSequencesShowWholeWhereCatPutsThem() throws {
         try #require(LibcWidth.of(0x1F44D) == 2, "no C.UTF-8 locale")
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = HardeningSession.fixture("emoji.txt", in: directory, Array(Self.emojiLines.joined(separator: "\n").utf8) + [0x0A])
+        _ = HardeningSession.fixture("emoji.txt", in: directory, Array(Self.emojiLines.joined(separator: "\n").utf8) + [0x0A])
+        let paddedLines = Self.emojiLines.map(Self.padded).joined(separator: "\n")
+        let file = HardeningSession.fixture("padded.txt", in: directory, Array(paddedLines.utf8) + [0x0A])
         let cat = try Tmux(columns: 40, rows: 10, command: ["sh", "-c", "sed 's/^/ /' \(Tmux.shellQuote(file)); exec sleep 600"])
         defer { cat.kill() }
         let catScreen = try cat.waitUntil("cat's lines") { $0.contains(" z") }.components(separatedBy: "\n")
@@ -156,9 +174,9 @@ struct GraphemeClusterEndToEndTests {
             // The long line, cut with `…` at the edge, the thumb and the flag whole.
             var want = "", used = 1
             for character in Self.emojiLines[4] {
-                used += Self.tmuxColumns(character)
+                used += Self.reservedColumns(character)
                 if used > 39 { break }
-                want.append(character)
+                want += Self.padded(String(character))
             }
             #expect(Self.same(shown[count], " " + want + "…"), "\(context): the long line shows \(shown[count])")
         }
@@ -199,14 +217,14 @@ struct GraphemeClusterEndToEndTests {
         let shown = Self.itemRows(screen.components(separatedBy: "\n"), count: Self.emojiLines.count)
         for (i, text) in Self.emojiLines.enumerated() {
             var want = "", used = 0
-            let total = text.reduce(0) { $0 + Self.tmuxColumns($1) }
+            let total = text.reduce(0) { $0 + Self.reservedColumns($1) }
             if total <= columns - 1 {
-                want = text
+                want = Self.padded(text)
             } else {
                 for character in text {
-                    used += Self.tmuxColumns(character)
+                    used += Self.reservedColumns(character)
                     if used > columns - 2 { break }
-                    want.append(character)
+                    want += Self.padded(String(character))
                 }
                 want += "…"
             }

@@ -234,47 +234,52 @@ import TestSupport
 
     // MARK: Emoji sequences
 
-    /// Emoji sequences, each with the columns tmux 3.3 gives it (and the layout too): a skin
-    /// tone adds its two columns, a scalar after a zero-width joiner none, a regional indicator
-    /// is one column, and one asking for emoji presentation at least two.
+    /// Emoji sequences, each with the columns the layout gives it: the most any terminal
+    /// advances for it. xterm and VTE advance every scalar's `wcwidth` (a skin tone its two
+    /// columns, each person of a family two, a regional indicator one); one asking for emoji
+    /// presentation takes at least two.
     static let emoji: [(String, Int)] = [
         ("👍🏽", 4),
         ("🇯🇵", 2),
-        ("👨‍👩‍👧‍👦", 2),
-        ("🧑‍🌾", 2),
-        ("👨🏽‍👩🏻", 6),
-        ("🏳️‍🌈", 2),           // a one-column flag asking for emoji presentation
+        ("👨‍👩‍👧‍👦", 8),
+        ("🧑‍🌾", 4),
+        ("👨🏽‍👩🏻", 8),
+        ("🏳️‍🌈", 3),           // a one-column flag, a joiner and a rainbow
         ("❤️", 2),
         ("1️⃣", 2),
         ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", 2),  // a tag flag
     ]
 
     @Test(arguments: emoji)
-    func emojiSequencesTakeTheColumnsTmuxGivesThem(text: String, columns: Int) {
+    func emojiSequencesTakeTheMostColumnsATerminalGivesThem(text: String, columns: Int) {
         #expect(text.count == 1)
         #expect(TextWidth.of(text) == columns)
-        // Never fewer than the terminal advances for the scalars the writer sends.
-        let libc = TextWidth.joinedColumns(of: text.first!.unicodeScalars) { LibcWidth.of($0.value) ?? 1 }
-        #expect(libc <= columns)
+        // Never fewer than a terminal that joins nothing advances for the scalars sent.
+        let separate = text.unicodeScalars.reduce(0) { $0 + max(0, LibcWidth.of($1.value) ?? 1) }
+        #expect(separate <= columns)
     }
 
     /// Every scalar of the sequence reaches the terminal, in one cell, and the text after it
     /// starts where the layout says, in the writer's bytes as on the screen.
     @Test(arguments: emoji)
     func emojiSequencesAreDrawnWhole(text: String, columns: Int) {
-        var h = ScreenWriterTests.Harness(rows: 2, columns: 20)
-        h.record(.text(text + " a" + String(repeating: " ", count: 10) + "z", column: 0, style: .plain, limit: 20), row: 0)
-        h.record(.text("x" + text + "|", column: 20 - columns - 2, style: .bold, limit: columns + 2), row: 1)
+        let width = 24
+        var h = ScreenWriterTests.Harness(rows: 2, columns: width)
+        h.record(.text(text + " a" + String(repeating: " ", count: 10) + "z", column: 0, style: .plain, limit: width), row: 0)
+        h.record(.text("x" + text + "|", column: width - columns - 2, style: .bold, limit: columns + 2), row: 1)
         h.present()
         h.check()
         #expect(Self.same(String(h.terminal.line(0).unicodeScalars.filter { $0 != " " }), text + "az"))
         #expect(h.terminal.cells[0][columns + 1].text == "a" && h.terminal.cells[0][columns + 12].text == "z")
-        #expect(h.terminal.cells[1][19].text == "|" && h.terminal.cells[1][20 - columns - 2].text == "x")
-        let screen = MemoryScreen(columns: 20, rows: 1)
+        #expect(h.terminal.cells[1][width - 1].text == "|" && h.terminal.cells[1][width - columns - 2].text == "x")
+        let screen = MemoryScreen(columns: width, rows: 1)
         #expect(screen.draw(text + " a", row: 0, column: 0) == columns + 2)
         let cells = screen.cells[0]
-        #expect(cells[0].character.map { Self.same(String($0), text) } == true, "\(cells[0])")
-        #expect(cells[columns + 1].character == "a")
+        // The sequence's scalars fill its columns (person by person on a terminal that does not
+        // join them), and nothing else does.
+        let drawn = String(cells[0..<columns].compactMap(\.character))
+        #expect(Self.same(drawn.trimmingCharacters(in: .whitespaces), text), "\(cells[0..<columns])")
+        #expect(cells[columns].character == " " && cells[columns + 1].character == "a")
         #expect(Self.same(String(screen.line(0).unicodeScalars.filter { $0 != " " }), String(text.unicodeScalars) + "a"))
     }
 
@@ -282,8 +287,10 @@ import TestSupport
         let screen = MemoryScreen(columns: 12, rows: 3)
         for (row, line) in ["👍🏽 a", "🇯🇵 b", "👨‍👩‍👧‍👦 c"].enumerated() { screen.draw(line, row: row, column: 0) }
         #expect(screen.lines == ["👍🏽 a", "🇯🇵 b", "👨‍👩‍👧‍👦 c"])
-        #expect(screen.cells[0][5].character == "a" && screen.cells[1][3].character == "b" && screen.cells[2][3].character == "c")
-        #expect(screen.cells[0][0].character == "👍🏽" && screen.cells[1][0].character == "🇯🇵" && screen.cells[2][0].character == "👨‍👩‍👧‍👦")
+        #expect(screen.cells[0][5].character == "a" && screen.cells[1][3].character == "b" && screen.cells[2][9].character == "c")
+        #expect(screen.cells[0][0].character == "👍🏽" && screen.cells[1][0].character == "🇯🇵")
+        // A family is drawn person by person, in the eight columns the layout gives it.
+        #expect(String(screen.cells[2][0..<8].compactMap(\.character)) == "👨‍👩‍👧‍👦")
         #expect((1...3).allSatisfy { screen.cells[0][$0].character == nil })
     }
 
@@ -352,7 +359,7 @@ import TestSupport
         #expect(screen.cells[0][6].character == "o" && screen.style(row: 0, column: 6) == marked)
         #expect(screen.cells[0][12].character == "o" && screen.style(row: 0, column: 12) == marked)
         #expect(screen.style(row: 0, column: 5) == Style(reverse: true))
-        #expect(screen.cells[1][4].character == "o" && screen.style(row: 1, column: 4) == ListView.highlightStyle(for: .plain))
+        #expect(screen.cells[1][10].character == "o" && screen.style(row: 1, column: 10) == ListView.highlightStyle(for: .plain))
         list.highlight = TextPattern("🇯🇵")
         list.draw(on: screen, top: 0, height: 2, width: 20) { _, _ in }
         #expect(screen.lines == ["›👍🏽 ok 🇯🇵 ok", " 👨‍👩‍👧‍👦 ok"])

@@ -58,8 +58,8 @@ import Testing
         }
 
         /// A row of the writer as the terminal shows it: each scalar the terminal advances for
-        /// starts a cell (a wide one followed by its right half); zero-width ones, and those
-        /// after a zero-width joiner, join the cell before. A character over several columns is
+        /// starts a cell (a wide one followed by its right half); zero-width ones (and, on a
+        /// terminal that joins them, those after a zero-width joiner) join the cell before. A character over several columns is
         /// several cells there; one drawn over blanks is followed by blanks up to its columns.
         func terminalCells(_ row: [ScreenWriter.Cell]) -> [TerminalModel.Cell] {
             var result: [TerminalModel.Cell] = []
@@ -68,7 +68,7 @@ import Testing
                 let start = result.count
                 var afterJoiner = false
                 for scalar in String(decoding: writer.bytes(of: cell), as: UTF8.self).unicodeScalars {
-                    let width = afterJoiner && !scalar.isASCII ? 0 : terminal.width(scalar.value)
+                    let width = terminal.joinsAfterJoiner && afterJoiner && !scalar.isASCII ? 0 : terminal.width(scalar.value)
                     afterJoiner = scalar.value == 0x200D
                     if width == 0, let last = result.indices.last(where: { result[$0].text != nil }) {
                         result[last].text! += String(scalar)

@@ -14,7 +14,8 @@ import Testing
         ("a中文", 3, "a…"),
         ("🎉🎉🎉", 4, "🎉…"),
         ("e\u{301}e\u{301}e\u{301}", 2, "e\u{301}…"),
-        ("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", 3, "👨‍👩‍👧‍👦…"),
+        ("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", 9, "👨‍👩‍👧‍👦…"),
+        ("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", 8, "…"),
     ] as [(String, Int, String)])
     func truncateWithEllipsis(text: String, width: Int, expected: String) {
         let result = TextLayout.truncate(text, toWidth: width)

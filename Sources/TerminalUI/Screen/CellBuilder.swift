@@ -125,8 +125,7 @@ enum CellBuilder {
 
     /// A character of several scalars in exactly `width` columns: its shown scalars in one
     /// cell, followed by as many continuations as the terminal advances for them (the sum of
-    /// their `wcwidth`; for an emoji sequence, `TextWidth.joinedColumns`), then blanks if that
-    /// is less than `width`. If the terminal would advance further, or does not know a scalar,
+    /// their `wcwidth`), then blanks if that is less than `width`. If the terminal would advance further, or does not know a scalar,
     /// U+FFFD and blanks. An emoji sequence is stored to be drawn over blanks, its cell
     /// followed by `width - 1` continuations (see `ClusterStore`).
     @inline(never)
@@ -143,14 +142,12 @@ enum CellBuilder {
         bytes.reserveCapacity(character.utf8.count)
         var terminalWidth = 0
         var known = true
-        var afterJoiner = false
         forEachShownScalar(of: character) { scalar in
             let scalarWidth = libcWidth(scalar.value)
             // A scalar the layout gives no column must not take one on the terminal.
             if scalarWidth != 0, TextWidth.of(scalar) == 0 { return }
             if scalarWidth < 0 { known = false }
-            if !(isEmoji && afterJoiner && !scalar.isASCII) { terminalWidth += scalarWidth }
-            afterJoiner = scalar.value == 0x200D
+            terminalWidth += scalarWidth
             bytes.append(contentsOf: UTF8.encode(scalar)!)
         }
         guard known, terminalWidth > 0, terminalWidth <= width else {

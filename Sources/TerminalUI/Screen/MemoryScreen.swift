@@ -67,7 +67,13 @@ public final class MemoryScreen: Canvas {
         size = Size(columns: columns, rows: rows)
         shown = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
         frame = Self.makeFrame(size)
-        terminal = TerminalModel(rows: size.rows, columns: size.columns, width: Self.scalarWidth)
+        terminal = Self.makeTerminal(size)
+    }
+
+    /// A terminal that clusters characters but joins nothing after a zero-width joiner, as
+    /// xterm and VTE draw emoji sequences: person by person, in the columns the layout gives them.
+    private static func makeTerminal(_ size: Size) -> TerminalModel {
+        TerminalModel(rows: size.rows, columns: size.columns, width: scalarWidth, joinsAfterJoiner: false)
     }
 
     private static func makeFrame(_ size: Size) -> FrameRecorder {
@@ -82,7 +88,7 @@ public final class MemoryScreen: Canvas {
         let newSize = Size(columns: columns, rows: rows)
         size = newSize
         frame = Self.makeFrame(newSize)
-        terminal = TerminalModel(rows: newSize.rows, columns: newSize.columns, width: Self.scalarWidth)
+        terminal = Self.makeTerminal(newSize)
         shown = Array(repeating: Array(repeating: .blank, count: newSize.columns), count: newSize.rows)
         // What still fits is drawn again, cell by cell (a character cut by the new edge goes).
         for r in 0..<min(kept.count, newSize.rows) {

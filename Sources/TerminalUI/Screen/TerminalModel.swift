@@ -8,9 +8,10 @@
 /// columns as continuations, so an Indic conjunct sent as three one-column letters is one
 /// cell and two continuations. Without `clustersCharacters`, as on most terminals, each
 /// scalar that takes columns starts a cell and only zero-width ones join the cell before.
-/// Either way, as in tmux 3.3, a scalar other than ASCII right after a zero-width joiner joins
-/// the character before it and takes no columns (a family emoji is two columns). Writing over
-/// part of a character blanks the rest of it.
+/// With `joinsAfterJoiner` (by default as `clustersCharacters`), as in tmux 3.3, a scalar other
+/// than ASCII right after a zero-width joiner joins the character before it and takes no
+/// columns (a family emoji is two columns); without it, as in xterm and VTE, it takes its own
+/// (a family of four is eight). Writing over part of a character blanks the rest of it.
 struct TerminalModel {
     struct Cell: Equatable {
         /// The character's text; nil for a column covered by the character before it.
@@ -24,6 +25,8 @@ struct TerminalModel {
     let width: (UInt32) -> Int
     /// Whether a scalar that continues the character before joins its cell.
     let clustersCharacters: Bool
+    /// Whether a scalar after a zero-width joiner joins the character before, taking no columns.
+    let joinsAfterJoiner: Bool
     private(set) var cells: [[Cell]]
     /// Rows changed since `takeChangedRows()`.
     private var changed: [Bool]
@@ -38,8 +41,10 @@ struct TerminalModel {
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
     private(set) var problem: String?
 
-    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true) {
+    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true,
+         joinsAfterJoiner: Bool? = nil) {
         self.clustersCharacters = clustersCharacters
+        self.joinsAfterJoiner = joinsAfterJoiner ?? clustersCharacters
         self.rows = rows
         self.columns = columns
         self.width = width
@@ -181,7 +186,7 @@ struct TerminalModel {
 
     private mutating func put(_ scalar: Unicode.Scalar) {
         guard row < rows, columns > 0 else { return }
-        let joined = afterJoiner && !scalar.isASCII
+        let joined = joinsAfterJoiner && afterJoiner && !scalar.isASCII
         afterJoiner = scalar.value == 0x200D
         let w = joined ? 0 : width(scalar.value)
         if w <= 0 {

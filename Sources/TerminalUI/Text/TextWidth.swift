@@ -5,11 +5,12 @@
 /// takes the columns a terminal gives it: the sum of its scalars' widths, as `wcwidth` adds
 /// them up in tmux, xterm and `less` (an Indic conjunct of three letters is three columns, a
 /// letter with a spacing vowel sign two, a decomposed Hangul syllable two). Emoji sequences
-/// (ZWJ sequences, skin tones, flags, keycaps, anything with U+FE0F) take the most columns a
-/// terminal that joins them gives them (`emojiSequenceColumns`): two for a flag or a family, four
-/// for a thumb with a skin tone as tmux 3.3 draws it (terminals that draw it in two get blanks
-/// after it, see `ScreenWriter`). Control characters measure zero: text is sanitised before it
-/// is drawn.
+/// (ZWJ sequences, skin tones, flags, keycaps, anything with U+FE0F) take the most columns any
+/// terminal draws them in (`emojiSequenceColumns`), so that a row never overflows: a family of
+/// four is eight columns (as xterm, VTE and Alacritty draw it, person by person), a thumb with a
+/// skin tone four; a terminal that joins them into fewer (tmux 3.3, kitty) shows blanks after
+/// them (see `ScreenWriter`). Control characters measure zero: text is sanitised before it is
+/// drawn.
 public enum TextWidth {
     /// Columns one character occupies.
     public static func of(_ character: Character) -> Int {
@@ -29,32 +30,18 @@ public enum TextWidth {
         return total
     }
 
-    /// Columns of an emoji sequence: the more of what the two kinds of terminal that join
-    /// them give it. Those that draw it as one picture give it two when it asks for emoji
-    /// presentation (a wide base, U+FE0F, a flag) and its base's width otherwise; tmux 3.3
-    /// gives it `joinedColumns` with `wcwidth`'s widths (a regional indicator is one column there).
+    /// Columns of an emoji sequence: the most any terminal advances for it. A terminal that
+    /// does not join it advances each scalar's `wcwidth` (a regional indicator is one column
+    /// there, a zero-width joiner none); one that draws it as one picture gives it two when it
+    /// asks for emoji presentation (a wide base, U+FE0F, a flag) and its base's width otherwise.
     static func emojiSequenceColumns(_ scalars: Character.UnicodeScalarView) -> Int {
         guard let first = scalars.first else { return 0 }
-        let joined = joinedColumns(of: scalars) { isRegionalIndicator($0.value) ? 1 : of($0) }
+        let separate = scalars.reduce(0) { $0 + (isRegionalIndicator($1.value) ? 1 : of($1)) }
         let base = of(first)
-        if base == 0 { return joined }
+        if base == 0 { return separate }
         let asksForEmoji = base == 2 || first.properties.isEmojiPresentation || isRegionalIndicator(first.value)
             || scalars.contains { $0.value == 0xFE0F }
-        return max(asksForEmoji ? 2 : base, joined)
-    }
-
-    /// Columns tmux 3.3 advances for `scalars`, each scalar taking `width` columns: a scalar
-    /// after a zero-width joiner joins the character before it and takes none (ASCII excepted:
-    /// tmux starts a new cell for it); every other scalar takes its own, so a skin tone after
-    /// its emoji adds two columns and the two letters of a flag one each.
-    static func joinedColumns(of scalars: Character.UnicodeScalarView, width: (Unicode.Scalar) -> Int) -> Int {
-        var total = 0
-        var afterJoiner = false
-        for s in scalars {
-            if !(afterJoiner && !s.isASCII) { total += width(s) }
-            afterJoiner = s.value == 0x200D
-        }
-        return total
+        return max(asksForEmoji ? 2 : base, separate)
     }
 
     static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
