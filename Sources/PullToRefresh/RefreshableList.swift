@@ -70,8 +70,13 @@ public final class RefreshableList {
     private let scheduler: LoopScheduler
     /// The bound load-more request (see `bind`).
     private var requestMore: (() -> Void)?
-    /// Whether the bound state says a load is running.
-    private var isOwnerLoading = false
+    /// The bound owner's last activity (see `bind`): nil while unbound.
+    private var activity: RefreshActivity?
+    /// Whether the bound owner can be asked for the next page now: it has more, and neither
+    /// loads nor refreshes.
+    private var ownerTakesMore: Bool {
+        activity.map { $0.hasMore && !$0.isLoadingMore && !$0.isRefreshing } ?? false
+    }
     private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
     private var componentChanges: [ObjectIdentifier: AnyCancellable] = [:]
 
@@ -138,11 +143,15 @@ public final class RefreshableList {
         }
         syncInsets()
         footerArrival(movingDown: movingDown)
-        if pendingRows > 0, !isOwnerLoading {
+        if pendingRows > 0 {
             // The next page is asked for at once (no park step): the user is waiting for it.
-            // While the owner loads, the moves wait for its page (asking again would load the
-            // same page twice from an owner without guards).
-            if let requestMore { requestMore() } else { footer?.beginRefreshing() }
+            // While the owner loads or refreshes, the moves wait for its result (asking again
+            // would load the same page twice from an owner without guards).
+            if let requestMore {
+                if ownerTakesMore { requestMore() }
+            } else {
+                footer?.beginRefreshing()
+            }
         }
         onChange()
         return outcome
@@ -361,52 +370,43 @@ extension RefreshableList {
     /// updated), and a request from a component (a pull released, the footer reached or
     /// activated) calls `refresh` or `loadMore`. The components never decide on their own.
     ///
-    /// Ordering rules live here, once: a refresh that begins ends a footer still parking (its
-    /// request would cancel the refresh), a load that begins ends a header still refreshing,
-    /// a refresh that ends ends a footer whose load the state did not begin, and a refresh
-    /// ends with success only when `lastUpdated` moved. A load that ends with
-    /// more to come completes the moves made past the old last row by asking again.
+    /// Ordering rules live here, once: a refresh that begins or ends ends a footer load the
+    /// state is not running, a load that begins ends a header still refreshing, and a refresh
+    /// ends with success only when `lastUpdated` moved. Once the owner neither loads nor
+    /// refreshes and has more, moves made past the last row ask again (on the next turn).
     ///
-    /// A request goes out only for a user's gesture: a refresh or a load that the state began
-    /// (a timer, a key, a signal) shows in the header or footer, but its park step does not send
-    /// it back, so an owner without guards against a second request gets exactly one.
+    /// A request goes out only for a user's gesture (a pull, Enter on the footer, arriving at
+    /// the bottom, moves past the last row), and only while the owner does not already run that
+    /// kind of work: a refresh or load the state began (a key, a timer, a signal) shows in the
+    /// header or footer but is not asked for again, so an owner without guards against a second
+    /// request gets exactly one. What the owner does with a load asked for during its refresh
+    /// is its own choice (it may drop it).
     public func bind<P: Publisher>(
         activity: P, refresh: @escaping () -> Void, loadMore: @escaping () -> Void
     ) -> AnyCancellable where P.Output == RefreshActivity, P.Failure == Never {
         var old = RefreshActivity(hasMore: true)
         var isFirst = true
-        // The header or footer is refreshing because the state began it: its request is the
-        // state's own, not to be sent again.
-        var headerBegunByState = false
-        var footerBegunByState = false
         requestMore = loadMore
         let applying = activity.sink { [weak self] new in
             guard let self else { return }
             defer { old = new; isFirst = false }
-            isOwnerLoading = new.isLoadingMore
+            self.activity = new
             header?.lastUpdated = new.lastUpdated
             if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
             if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
                 if new.isRefreshing {
-                    // A header parking for the user's pull has its request answered by this one.
-                    if let header, header.isParking || header.beginRefreshing() { headerBegunByState = true }
-                    if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
+                    header?.beginRefreshing()
                 } else {
-                    headerBegunByState = false
                     header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
-                    // A load the footer asked for during the refresh and the state did not
-                    // begin (an owner may drop it: it would add to the rows the refresh
-                    // replaced) ends with the refresh.
-                    if let footer, footer.state.isRefreshing, !new.isLoadingMore {
-                        footerBegunByState = false
-                        footer.endRefreshing(hasMore: new.hasMore)
-                    }
                 }
+                // A load the footer asked for that the state is not running ends: a refresh
+                // cancels it, or the owner dropped it (it would add to the rows the refresh
+                // replaced).
+                if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
             }
             if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
-                if !new.isLoadingMore { footerBegunByState = false }
                 if new.isLoadingMore {
-                    if let footer, footer.isParking || footer.beginRefreshing() { footerBegunByState = true }
+                    footer?.beginRefreshing()
                     if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
                 } else if !new.hasMore {
                     footer?.endRefreshingWithNoMoreData()
@@ -416,17 +416,28 @@ extension RefreshableList {
                     footer?.endRefreshing(hasMore: true)
                 }
             }
-            if pendingRows > 0, new.hasMore, !new.isLoadingMore, !new.isRefreshing { loadMore() }
+            if pendingRows > 0, ownerTakesMore {
+                // Asked on the next turn, not from inside the owner's publication: an owner that
+                // publishes synchronously would otherwise see this request before its own state
+                // settled.
+                scheduler.schedule { [weak self] in
+                    guard let self, pendingRows > 0, ownerTakesMore else { return }
+                    requestMore?()
+                }
+            }
         }
-        let refreshes = header?.refreshingPublisher.sink {
-            if headerBegunByState { headerBegunByState = false } else { refresh() }
+        // At the end of its park step a component asks for its request, unless the owner already
+        // runs that kind of work: then the state began it (a key, a timer, a signal), or it
+        // answers the gesture already, and asking again would start it twice.
+        let refreshes = header?.refreshingPublisher.sink { [weak self] in
+            if self?.activity?.isRefreshing != true { refresh() }
         }
-        let loads = footer?.refreshingPublisher.sink {
-            if footerBegunByState { footerBegunByState = false } else { loadMore() }
+        let loads = footer?.refreshingPublisher.sink { [weak self] in
+            if self?.activity?.isLoadingMore != true { loadMore() }
         }
         return AnyCancellable { [weak self] in
             self?.requestMore = nil
-            self?.isOwnerLoading = false
+            self?.activity = nil
             applying.cancel()
             refreshes?.cancel()
             loads?.cancel()

@@ -117,6 +117,27 @@ import TerminalUI
         }
         h.pass(ms: 200)  // the park step, and the request; the page takes 300 ms
         #expect(h.owner.loads == 1)
+        h.pass(ms: 300)  // the page ends; the moves still past the last row ask again
+        #expect(h.owner.loads == 2)
+        #expect(h.owner.activity.value.isLoadingMore)
+        #expect(h.list.footer?.state == .refreshing, "the footer shows the load the list asked for")
+    }
+
+    /// A refresh the owner begins (a key) with the selection on the last row of an unscrolled
+    /// view: the header that appears scrolls the view, and the same row stays selected.
+    @Test func aRefreshTheOwnerBeginsKeepsTheSelectedRow() {
+        let h = Harness()
+        for _ in 0..<7 {
+            _ = h.list.apply(.down)
+            h.draw()
+        }
+        #expect(h.list.list.selectedIndex == 7)
+        #expect(h.list.list.scrollOffset == 0)
+        h.owner.refresh()
+        h.pass(ms: 100)
+        #expect(h.list.list.selectedIndex == 7)
+        #expect(h.list.list.isRowVisible(7))
+        #expect(h.screen.lines.contains("›Row 8"))
     }
 
     /// An owner that drops a load asked for during its refresh: the footer's "Loading more..."
