@@ -71,6 +71,15 @@ struct RealCommandTests {
         }
     }
 
+    @Test func aHeaderWhoseLinesComeApartIsCompleted() throws {
+        let session = try HardeningSession(["--header-lines", "2", "--command", "echo H1; sleep 0.3; echo H2; sleep 0.3; seq 3"])
+        try session.tmux.waitFor("3 items")
+        let lines = session.screenLines()
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "H1")
+        #expect(lines[2].trimmingCharacters(in: .whitespaces) == "H2")
+        #expect(session.selectedText() == "1")
+    }
+
     @Test func aPipedHeaderBeforeAPauseKeepsTheRows() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

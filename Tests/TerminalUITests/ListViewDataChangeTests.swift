@@ -40,6 +40,26 @@ import Testing
         #expect(list.apply(.up) == .overscrollTop(rows: 1))
     }
 
+    @Test func aHeaderThatAppearsForARefreshKeepsTheSelectedRow() {
+        // Section header row 0, rows 1...10 in a five-line view; the selection on the last line.
+        for keeping in [true, false] {
+            let list = makeList([10], height: 5)
+            #expect(list.select(row: 4))
+            #expect(list.scrollOffset == 0)
+            list.setTopInset(2, keepingSelectedRow: keeping)
+            if keeping {
+                // The view scrolls by the two lines; the header is out of sight.
+                #expect(list.selectedIndex == 4)
+                #expect(list.isRowVisible(4))
+                #expect(list.scrollOffset == 2)
+            } else {
+                // A pull pushes the rows down: the selection moves to the last row in view.
+                #expect(list.selectedIndex == 2)
+                #expect(list.scrollOffset == 0)
+            }
+        }
+    }
+
     @Test func collapsingTheHeaderWhileScrolledKeepsTheRowsInPlace() {
         let list = makeList([10], height: 4)
         list.setTopInset(2)

@@ -97,9 +97,12 @@ package final class FeedReactor: Reactor {
         /// there is more.
         package var activity: RefreshActivity {
             RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
-                            isWaitingForMore: !hasMore && (isOpen || isFollowing && isWatched))
+                            isWaitingForMore: !hasMore && (isOpen || followsGrowingInput))
         }
         package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
+        /// The user follows an input that can still grow (a stream still open, a file still
+        /// being counted or watched): the title says `following`, and the footer waits for more.
+        package var followsGrowingInput: Bool { isFollowing && (isOpen || isCounting || isWatched) }
     }
 
     package static let toastDuration: Double = 3

@@ -51,6 +51,11 @@ package final class FileSource: FeedSource {
         }
     }
 
+    /// A FIFO is read as a stream: leaving its end stops reading on, as for standard input.
+    package func stopReadingRest() {
+        stream?.stopReadingRest()
+    }
+
     deinit {
         current.withLock { $0?.stop() }
         stream?.stop()

@@ -63,9 +63,7 @@ final class LineFile: @unchecked Sendable {
             let lo = start - w.start
             let hi = min(end - w.start, w.bytes.count)
             guard lo < hi else { return "" }
-            return w.bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[lo..<hi])), as: UTF8.self)
-            }
+            return Self.text(of: w.bytes[lo..<hi])
         }
     }
 
@@ -75,9 +73,12 @@ final class LineFile: @unchecked Sendable {
         guard end - start > Self.lineLimit else { return line(from: start, to: end) }
         var bytes = [UInt8](repeating: 0, count: end - start)
         let filled = bytes.withUnsafeMutableBytes { read(at: start, count: end - start, into: $0.baseAddress!) }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[0..<filled])), as: UTF8.self)
-        }
+        return Self.text(of: bytes[0..<filled])
+    }
+
+    /// A line's text from its stored bytes: its line end dropped, invalid UTF-8 as U+FFFD.
+    private static func text(of bytes: ArraySlice<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: LineScan.trimmingLineEnd($0), as: UTF8.self) }
     }
 
     /// The file's size now (0 if it cannot be told).

@@ -214,8 +214,7 @@ package final class FeedScreen: ReactorView {
         // Following the end retries nothing: a failed page stops it (else a broken source
         // would be asked again and again), and so does a move past the loaded rows.
         if case .loadMoreFailed? = toast?.kind {
-            follower.stop()
-            tellFollowing()
+            stopFollowing()
             refreshable.cancelPendingRows()
             find.loadFailed()
         }
@@ -284,8 +283,7 @@ package final class FeedScreen: ReactorView {
         case .refresh:
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
-            follower.stop()
-            tellFollowing()
+            stopFollowing()
             refreshKeepingPlace()
         case .togglePause:
             guard let refreshTimer else { return }
@@ -318,8 +316,8 @@ package final class FeedScreen: ReactorView {
         }
     }
 
-    /// A search or a filter leaves following, as `less +F` does: what arrives next must not
-    /// pull the selection off the match.
+    /// Leaves following (a refresh, a failed load, Home to the new rows; a search or a filter,
+    /// as `less +F` does, so that what arrives next does not pull the selection off the match).
     private func stopFollowing() {
         follower.stop()
         tellFollowing()
@@ -335,7 +333,7 @@ package final class FeedScreen: ReactorView {
     private func move(_ command: ListCommand) {
         // Home goes first to the newest items when they are above the view.
         if command == .home, let first = rows.firstNewRow, list.line(ofRow: first) < list.scrollOffset {
-            follower.stop()
+            stopFollowing()
             refreshable.select(row: first)
             return
         }
@@ -406,11 +404,10 @@ package final class FeedScreen: ReactorView {
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let source = reactor?.source
-        let following = follower.isFollowing && (state.isOpen || state.isCounting || (source?.readsFromEnd ?? false))
         let content = TitleBar.Content(
             sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
             more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
-            following: following, columnOffset: list.horizontalOffset,
+            following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
             every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }

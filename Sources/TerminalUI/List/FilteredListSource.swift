@@ -25,10 +25,10 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     public private(set) var shown: [Int] = []
     /// How many base rows the filter has looked at (while filtering).
     public private(set) var coveredCount = 0
-    /// The last section header of the covered rows, so later rows of its section get it.
     /// How many of the rows shown are section headers, kept as matches are added (a count
     /// that costs nothing per frame, however many rows the filter keeps).
     public private(set) var shownHeaderCount = 0
+    /// The last section header of the covered rows, so later rows of its section get it.
     private var lastHeader = -1
     private var lastHeaderShown = -1
 

@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import PullFeed
+import TerminalUI
+
+/// The stream reader's read-ahead: End makes it read on to the end of the input; leaving the
+/// end makes it stop again a read-ahead past where it was, so a fast producer is not drained
+/// into memory.
+@Suite struct StreamStoreTests {
+    /// A producer that writes `y\n` as fast as the pipe takes it (up to 256 MiB), until told to stop.
+    final class Producer: @unchecked Sendable {
+        let readFD: Int32
+        private let writeFD: Int32
+        private let stopped = Locked(false)
+        private let done = DispatchSemaphore(value: 0)
+
+        init() {
+            var fds: [Int32] = [0, 0]
+            _ = pipe(&fds)
+            readFD = fds[0]
+            writeFD = fds[1]
+            _ = fcntl(writeFD, F_SETFL, fcntl(writeFD, F_GETFL) | O_NONBLOCK)
+            DispatchQueue(label: "producer").async { [self] in
+                let chunk = [UInt8](repeating: 0, count: 64 * 1024).enumerated().map { $0.offset % 2 == 0 ? UInt8(ascii: "y") : 10 }
+                var written = 0
+                while written < 256 << 20, !stopped.withLock({ $0 }) {
+                    let n = chunk.withUnsafeBytes { write(writeFD, $0.baseAddress!, $0.count) }
+                    if n > 0 { written += n } else { usleep(1_000) }
+                }
+                close(writeFD)
+                done.signal()
+            }
+        }
+
+        func stop() {
+            stopped.withLock { $0 = true }
+            done.wait()
+        }
+    }
+
+    /// Polls `state` until `ready` holds (a thread's progress, not a time), for at most 10 s.
+    func eventually(_ store: StreamStore, _ ready: (StreamStore.State) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if store.state.withLock({ ready($0) }) { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    @Test func leavingTheEndStopsReadingAReadAheadLater() throws {
+        let producer = Producer()
+        let store = StreamStore(fd: producer.readFD, closesFD: true) {}
+        defer {
+            producer.stop()
+            store.stop()
+        }
+        var rest = PageRequest(offset: 0, limit: 10)
+        rest.readsRest = true
+        _ = try store.page(rest, token: CancellationToken())
+        // End: the reader reads on, far past any read-ahead.
+        #expect(eventually(store) { $0.bytesRead > 8 * StreamStore.readAhead })
+        store.stopReadingRest()
+        let stoppedAt = store.state.withLock { $0.bytesRead }
+        // The reader now holds a read-ahead (and at most one read) past where it was.
+        let holds = eventually(store) { s in
+            !s.readsToEnd && s.aheadFrom.map { s.bytesRead - $0 >= StreamStore.readAhead } == true
+        }
+        #expect(holds, "the reader did not stop reading")
+        let read = store.state.withLock { $0.bytesRead } - stoppedAt
+        #expect(read <= StreamStore.readAhead + StreamStore.readSize, "read \(read) bytes after leaving the end")
+    }
+}
