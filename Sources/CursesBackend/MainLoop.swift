@@ -155,20 +155,14 @@ public final class MainLoop: @unchecked Sendable {
             }
             if let terminal {
                 if fds[terminalIndex].revents != 0 {
-                    for event in terminal.readInput() {
-                        if case .key(let key) = event, let signal = Self.signalKeys[key] {
-                            received(signal, terminal: terminal, handle: handle)
-                        } else {
-                            handle(event)
-                        }
-                    }
+                    deliver(terminal.readInput(), terminal: terminal, handle: handle)
                     if terminal.isInputClosed {
                         fds[terminalIndex].fd = -1
                         stop(exitCode: TerminalGuard.exitCode(for: SIGHUP))
                     }
                     escapeDeadline = terminal.pendingInputTimeoutNanoseconds.map { Self.now() + $0 }
                 } else if let pending = escapeDeadline, Self.now() >= pending {
-                    for event in terminal.flushPendingInput() { handle(event) }
+                    deliver(terminal.flushPendingInput(), terminal: terminal, handle: handle)
                     escapeDeadline = nil
                 }
             }
@@ -181,6 +175,21 @@ public final class MainLoop: @unchecked Sendable {
                 return state.needsRender
             }
             if renderNow { render() }
+        }
+    }
+
+    /// Hands `events` on, except the keys that act as signals (`signalKeys`), also when they
+    /// come right after an Esc (decoded as Alt + the key): the terminal sends Ctrl-C whatever
+    /// came before it, and the tty used to make it SIGINT all the same.
+    private func deliver<T: TerminalBackend>(_ events: [InputEvent], terminal: T, handle: (InputEvent) -> Void) {
+        for event in events {
+            if case .key(let key) = event, let signal = Self.signalKeys[key] {
+                received(signal, terminal: terminal, handle: handle)
+            } else if case .key(.alt(let key)) = event, let signal = Self.signalKeys[key] {
+                received(signal, terminal: terminal, handle: handle)
+            } else {
+                handle(event)
+            }
         }
     }
 

@@ -212,6 +212,23 @@ import TerminalUI
         #expect(keys == [.character("j"), .character("k")])
     }
 
+    /// An Esc right before Ctrl-C (a quick Esc, or Alt held) decodes as Alt + Ctrl-C: still
+    /// an interrupt, never a key the screen ignores.
+    @Test func ctrlCRightAfterEscIsStillAnInterrupt() {
+        let terminal = PipeTerminal()
+        let loop = MainLoop()
+        var interrupted = false
+        var events: [InputEvent] = []
+        loop.onInterrupt = { interrupted = true; return false }
+        terminal.send([0x1B, 0x03])
+        // Without the interrupt the loop would wait for keys: it stops itself (99) after 2 s.
+        let scheduler = loop.scheduler
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(2))) { loop.stop(exitCode: 99) }
+        #expect(loop.run(terminal: terminal, handle: { events.append($0) }, render: { _ in }) == 130)
+        #expect(interrupted)
+        #expect(events.isEmpty, "\(events)")
+    }
+
     @Test func ctrlBackslashAsAKeyStopsTheLoopWith131() {
         let terminal = PipeTerminal()
         let loop = MainLoop()

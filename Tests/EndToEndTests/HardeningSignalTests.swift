@@ -158,6 +158,17 @@ struct HardeningSignalTests {
         tmux.sendKeys("fg", literal: true)
         tmux.sendKeys("Enter")
         try tmux.waitUntil(timeout: 5, "the app to come back") { $0.contains("10+ items") && pane("#{alternate_on} #{mouse_any_flag}") == "1 1" }
+        // Back in raw mode: Ctrl-C is a key again, Ctrl-S/Ctrl-Q flow control off.
+        let stty = Process()
+        stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+        stty.arguments = ["-a", "-F", pane("#{pane_tty}")]
+        let output = Pipe()
+        stty.standardOutput = output
+        try stty.run()
+        stty.waitUntilExit()
+        let modes = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" }).map(String.init)
+        #expect(modes.contains("-isig") && modes.contains("-ixon"), "after fg: \(modes)")
         let before = tmux.capture()
         tmux.sendKeys("j")
         try tmux.waitUntil(timeout: 5, "a move after fg") { $0 != before }

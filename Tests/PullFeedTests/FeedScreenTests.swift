@@ -175,7 +175,8 @@ import TerminalUI
         h.press(.character("q"))
         h.press(.escape)
         #expect(h.quits == 2)
-        // Ctrl-C arrives as SIGINT, never as a key; Alt-q, Alt-j and Alt-Enter are not quit keys.
+        // Ctrl-C is the main loop's (an interrupt), never a quit key here; Alt-q, Alt-j and
+        // Alt-Enter are not quit keys.
         h.press(.ctrl("c"), .alt(.character("q")), .alt(.character("j")), .alt(.enter))
         #expect(h.quits == 2)
         var redraws = 0

@@ -52,8 +52,8 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),
             KeyBinding([.escape], longHelp: t(.keyEscape), action: .quit),
-            // Ctrl-C and the mouse come as a signal and as mouse events, not as keys: these rows
-            // only name them in the list of keys.
+            // Ctrl-C (taken by the main loop as an interrupt) and the mouse (mouse events) never
+            // reach the key map: these rows only name them in the list of keys.
             KeyBinding([], longHelp: t(.keyInterrupt), keyNames: "Ctrl-C", action: .quit),
             KeyBinding([.ctrl("l")], longHelp: t(.keyRedraw), action: .redraw),
             KeyBinding([], longHelp: t(.keyWheel), keyNames: t(.keyNameWheel), action: .move(.wheelDown(1))),

@@ -237,7 +237,8 @@ package final class FeedScreen: ReactorView {
         switch event {
         case .key(let key):
             find.keyPressed()
-            if find.isBusy, key == .escape || key == .ctrl("c") {
+            // Ctrl-C never comes here: the main loop takes it as an interrupt (`interrupt()`).
+            if find.isBusy, key == .escape {
                 find.cancel()
                 return
             }
