@@ -7,8 +7,13 @@
 What `pullfeed --help` says comes from the binary (`--experimental-dump-help`, `--version`): the
 header with the version, NAME, SYNOPSIS, the options, the key list, and the paragraphs of the
 help's discussion. The template says everything else; each line of it that is only a
-placeholder (@NAME@, @SYNOPSIS@, @DESCRIPTION@, @OPTIONS@, @KEYS@, @EXIT_STATUS@, @ENVIRONMENT@,
-@HEADER@) is replaced by the generated roff.
+placeholder (@NAME@, @SYNOPSIS@, @DESCRIPTION@, @OPTIONS@, @KEYS@, @HEADER@) is replaced by the
+generated roff. The help's short exit-status and environment paragraphs are left out: the
+template's EXIT STATUS and ENVIRONMENT sections say the same at length.
+
+swift-argument-parser's `generate-manual` plugin reads the same JSON, but cannot merge
+hand-written sections into its page; this script does, and takes every generated word from the
+binary.
 """
 import difflib
 import json
@@ -21,12 +26,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "man", "pullfeed.1.in")
 OUTPUT = os.path.join(ROOT, "man", "pullfeed.1")
 
-# Paragraphs of the help's discussion that open a section of their own; the others are the
-# description.
+# Paragraphs of the help's discussion that open a section of their own (None: left out, the
+# template says it); the others are the description.
 SECTION_OF_PARAGRAPH = [
     ("Keys", "KEYS"),
-    ("Exit status:", "EXIT_STATUS"),
-    ("An unknown TERM", "ENVIRONMENT"),
+    ("Exit status:", None),
+    ("An unknown TERM", None),
 ]
 
 
@@ -108,8 +113,11 @@ def keys(paragraph):
 
 
 def generate(binary):
-    info = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
-                                     capture_output=True, text=True).stdout)["command"]
+    dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
+                                     capture_output=True, text=True).stdout)
+    if dump.get("serializationVersion") != 0:
+        sys.exit("generate-manpage: unknown --experimental-dump-help format %r" % dump.get("serializationVersion"))
+    info = dump["command"]
     version = subprocess.run([binary, "--version"], check=True, capture_output=True, text=True).stdout.strip()
     abstract = info["abstract"].rstrip(".")
     parts = {
@@ -119,19 +127,17 @@ def generate(binary):
         "OPTIONS": [],
         "DESCRIPTION": [],
         "KEYS": [],
-        "EXIT_STATUS": [],
-        "ENVIRONMENT": [],
     }
     for arg in info["arguments"]:
         if arg.get("shouldDisplay", True):
             parts["OPTIONS"] += [".TP", option_heading(arg), option_body(arg)]
     for paragraph in paragraphs(info.get("discussion", "")):
         section = next((s for prefix, s in SECTION_OF_PARAGRAPH if paragraph.startswith(prefix)), "DESCRIPTION")
+        if section is None:
+            continue
         if section == "KEYS":
             roff = keys(paragraph)
         else:
-            if section == "EXIT_STATUS":
-                paragraph = paragraph[len("Exit status:"):].strip()
             roff = []
             for row in paragraph.split("\n"):
                 roff += ([".br"] if roff else []) + [line(row)]

@@ -17,6 +17,8 @@ import Testing
         ("--lang=zh-Hans ''", ["--lang=zh-Hans", ""]),
         ("x\\\ny", ["xy"]),
         ("'中文' \"$HOME\"", ["中文", "$HOME"]),
+        ("--every 5\r\n--no-mouse", ["--every", "5", "--no-mouse"]),
+        ("'\u{301}x' \\\u{301}y", ["\u{301}x", "\u{301}y"]),
     ] as [(String, [String])])
     func splitsAsAShellDoes(_ text: String, _ words: [String]) throws {
         #expect(try DefaultOptions.split(text) == words)
@@ -32,13 +34,14 @@ import Testing
         #expect(throws: DefaultOptions.SplitError(message: message)) { try DefaultOptions.split(text) }
     }
 
-    func parse(_ arguments: [String], _ value: String?) throws -> PullFeedCommand {
-        try DefaultOptions.parse(arguments, environment: value.map { [DefaultOptions.variable: $0] } ?? [:])
+    func parse(_ arguments: [String], _ value: String?, stdinIsPiped: Bool = false) throws -> PullFeedCommand {
+        try DefaultOptions.parse(arguments, environment: value.map { [DefaultOptions.variable: $0] } ?? [:],
+                                 stdinIsPiped: stdinIsPiped)
     }
 
-    func message(_ arguments: [String], _ value: String) -> String? {
+    func message(_ arguments: [String], _ value: String, stdinIsPiped: Bool = false) -> String? {
         do {
-            _ = try parse(arguments, value)
+            _ = try parse(arguments, value, stdinIsPiped: stdinIsPiped)
             return nil
         } catch {
             return PullFeedCommand.message(for: error)
@@ -59,6 +62,12 @@ import Testing
         let flagTwice = try parse(["--no-color"], "--no-color")
         #expect(flagTwice.noColor)
 
+        // The command line undoes the variable's flags.
+        let undone = try parse(["--color", "--mouse"], "--no-color --no-mouse")
+        #expect(!undone.noColor)
+        #expect(!undone.noMouse)
+        #expect(try parse([], "--no-mouse").noMouse)
+
         let none = try parse(["--every", "3"], nil)
         #expect(none.every == 3)
         #expect(!none.noColor)
@@ -76,6 +85,11 @@ import Testing
                 == "choose one source: PULLFEED_DEFAULT_OPTS gives --file x, the command line --command 'ls -la'")
         #expect(message(["notes.txt"], "--page-command 'seq 5'")
                 == "choose one source: PULLFEED_DEFAULT_OPTS gives --page-command 'seq 5', the command line notes.txt")
+        // Piped standard input is a source too: the variable's would silently take its place.
+        #expect(message([], "--command date", stdinIsPiped: true)
+                == "choose one source: PULLFEED_DEFAULT_OPTS gives --command date, and standard input is piped")
+        let optionsOnly = try? parse(["--every", "2"], "--no-color", stdinIsPiped: true)
+        #expect(optionsOnly?.every == 2)
     }
 
     @Test func badValuesSayTheyComeFromTheVariable() {
@@ -90,11 +104,8 @@ import Testing
 
     @Test func theCommandLinesOwnErrorsAndHelpComeFirst() {
         #expect(message(["--bogus"], "--every '5")?.contains("PULLFEED_DEFAULT_OPTS") == false)
-        #expect(throws: (any Error).self) { try parse(["--help"], "--every '5") }
-        do {
-            _ = try parse(["--version"], "--bogus")
-        } catch {
-            #expect(PullFeedCommand.exitCode(for: error) == .success)
-        }
+        // --help and --version come out (exit 0) before the variable's errors.
+        #expect { try parse(["--help"], "--every '5") } throws: { PullFeedCommand.exitCode(for: $0) == .success }
+        #expect { try parse(["--version"], "--bogus") } throws: { PullFeedCommand.exitCode(for: $0) == .success }
     }
 }

@@ -20,30 +20,32 @@ enum DefaultOptions {
     /// is itself; in `"…"` a backslash escapes only `\`, `"`, `$`, `` ` `` and a newline; outside
     /// quotes a backslash makes the next character plain, and a backslash-newline is removed.
     static func split(_ text: String) throws(SplitError) -> [String] {
+        // Scalars, not characters: "\r\n" is one Character, and a combining mark would join the
+        // quote or backslash before it.
         var words: [String] = []
-        var word = ""
+        var word = String.UnicodeScalarView()
         var inWord = false
-        var characters = text.makeIterator()
-        while let character = characters.next() {
-            switch character {
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(word) }
-                word = ""
+                if inWord { words.append(String(word)) }
+                word = String.UnicodeScalarView()
                 inWord = false
             case "'":
                 inWord = true
                 while true {
-                    guard let next = characters.next() else { throw SplitError(message: "a ' quote is not closed") }
+                    guard let next = scalars.next() else { throw SplitError(message: "a ' quote is not closed") }
                     if next == "'" { break }
                     word.append(next)
                 }
             case "\"":
                 inWord = true
                 while true {
-                    guard let next = characters.next() else { throw SplitError(message: "a \" quote is not closed") }
+                    guard let next = scalars.next() else { throw SplitError(message: "a \" quote is not closed") }
                     if next == "\"" { break }
                     if next == "\\" {
-                        guard let escaped = characters.next() else { throw SplitError(message: "a \" quote is not closed") }
+                        guard let escaped = scalars.next() else { throw SplitError(message: "a \" quote is not closed") }
                         switch escaped {
                         case "\\", "\"", "$", "`": word.append(escaped)
                         case "\n": break
@@ -54,24 +56,25 @@ enum DefaultOptions {
                     }
                 }
             case "\\":
-                guard let escaped = characters.next() else { throw SplitError(message: "it ends with a backslash") }
+                guard let escaped = scalars.next() else { throw SplitError(message: "it ends with a backslash") }
                 if escaped != "\n" {
                     inWord = true
                     word.append(escaped)
                 }
             default:
                 inWord = true
-                word.append(character)
+                word.append(scalar)
             }
         }
-        if inWord { words.append(word) }
+        if inWord { words.append(String(word)) }
         return words
     }
 
     /// The command for `arguments` with the options of `PULLFEED_DEFAULT_OPTS` in `environment`
     /// applied first. The command line is parsed on its own first, so its own errors, `--help`
-    /// and `--version` come out as they would without the variable.
-    static func parse(_ arguments: [String], environment: [String: String]) throws -> PullFeedCommand {
+    /// and `--version` come out as they would without the variable. `stdinIsPiped`: standard
+    /// input is a source too, so a source in the variable would silently take its place.
+    static func parse(_ arguments: [String], environment: [String: String], stdinIsPiped: Bool = false) throws -> PullFeedCommand {
         let given = try PullFeedCommand.parse(arguments)
         guard let value = environment[variable], !value.allSatisfy(\.isWhitespace) else { return given }
         let defaults = try words(of: value)
@@ -84,8 +87,13 @@ enum DefaultOptions {
             }
             throw ValidationError("\(variable): \(firstLine(of: error))")
         }
-        if let theirs = source(of: fromDefaults), let ours = source(of: given) {
-            throw ValidationError("choose one source: \(variable) gives \(theirs), the command line \(ours)")
+        if let theirs = source(of: fromDefaults) {
+            if let ours = source(of: given) {
+                throw ValidationError("choose one source: \(variable) gives \(theirs), the command line \(ours)")
+            }
+            if stdinIsPiped {
+                throw ValidationError("choose one source: \(variable) gives \(theirs), and standard input is piped")
+            }
         }
         do {
             return try PullFeedCommand.parse(defaults + arguments)

@@ -34,7 +34,8 @@ package struct PullFeedCommand: ParsableCommand {
         An unknown TERM (a terminal whose terminfo entry this machine lacks) runs as \
         xterm-256color. ESCDELAY (milliseconds, default 100) sets how long a lone Esc waits.
         PULLFEED_DEFAULT_OPTS holds options applied before the command line's (quoted as in a \
-        shell), e.g. PULLFEED_DEFAULT_OPTS='--no-color --every 5'; the command line's value wins.
+        shell), e.g. PULLFEED_DEFAULT_OPTS='--no-color --every 5'; the command line's value wins \
+        (--color undoes --no-color).
         """,
         version: version
     )
@@ -101,11 +102,18 @@ package struct PullFeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
 
-    @Flag(name: .customLong("no-color"), help: "Use no colours (also when NO_COLOR is set).")
-    package var noColor = false
+    /// `--color` / `--no-color`, the last one given winning, so that the command line can undo
+    /// a `--no-color` in `PULLFEED_DEFAULT_OPTS`.
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "Colours from the data and on the screen; --no-color: none (also when NO_COLOR is set).")
+    package var color = true
+    package var noColor: Bool { !color }
 
-    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own selection and copy work; no wheel scrolling).")
-    package var noMouse = false
+    /// `--mouse` / `--no-mouse`, the last one given winning.
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "Wheel and clicks in the list; --no-mouse: the mouse left to the terminal (its own selection and copy work).")
+    package var mouse = true
+    package var noMouse: Bool { !mouse }
 
     package init() {}
 

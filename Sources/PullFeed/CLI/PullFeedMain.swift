@@ -23,7 +23,8 @@ public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
         do {
-            command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
+            command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment,
+                                               stdinIsPiped: isatty(STDIN_FILENO) == 0)
         } catch {
             let code = PullFeedCommand.exitCode(for: error)
             if code == .success {
