@@ -29,6 +29,9 @@ MIRRORS = {
 }
 DOCUMENTS = ["README.md", "Sources/*/Documentation.docc/*.md"]
 FENCE = re.compile(r"^\s*```\s*swift\s*$")
+# A fence that names Swift some other way (```Swift, ```swift title=…, ~~~swift) would be
+# skipped without a word: it is an error instead.
+OTHER_SWIFT_FENCE = re.compile(r"^\s*(```|~~~)\s*swift\b", re.IGNORECASE)
 IMPORT = re.compile(r"^(@testable )?import ")
 
 
@@ -43,6 +46,8 @@ def swift_blocks(path):
         if current is None:
             if FENCE.match(line):
                 current, start = [], number
+            elif OTHER_SWIFT_FENCE.match(line):
+                sys.exit(f"{path}:{number}: write a Swift block's fence as ```swift alone, so it is checked")
         elif line.strip().startswith("```"):
             blocks.append((start, current))
             current = None

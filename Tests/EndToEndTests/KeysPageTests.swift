@@ -68,37 +68,44 @@ struct KeysPageTests {
         try tmux.waitFor("pullfeed exited with 0")
     }
 
-    @Test func theKeysSayWhatCtrlCTheMouseAndEscOnAFilterDo() throws {
-        let tmux = try start(["--command", "seq 1 50"], columns: 80, rows: 12, waitFor: "50 items")
-        defer { tmux.kill() }
+    /// Starts `pullfeed ARGUMENTS` in a pane of `columns`×`rows`, opens `?` and pages to the end
+    /// of the keys with `key`: the first page's rows, and the text of every row seen.
+    func keysSeen(_ arguments: [String], columns: Int, rows: Int, ready: String, title: String,
+                  moreBelow: String, key: String) throws -> (Tmux, first: [String], seen: String) {
+        let tmux = try start(arguments, columns: columns, rows: rows, waitFor: ready)
         tmux.sendKeys("?")
-        try tmux.waitFor(" Keys")
-        let seen = try scrollToTheEnd(tmux, key: "PgDn", moreBelow: "more below", rows: 12).joined(separator: "\n")
-        #expect(seen.contains("removes the filter"))
-        #expect(seen.contains("second Esc quits"))
-        #expect(seen.contains("Ctrl-C and Esc cancel a search or a prompt first"))
-        #expect(seen.contains("at the top, pull to refresh"))
-        #expect(seen.contains("Select the row"))
-        tmux.sendKeys("Escape")
-        try tmux.waitUntil("Esc to close the keys") { $0.hasPrefix(" PullFeed") }
+        let first = lines(try tmux.waitFor(title))
+        return (tmux, first, try scrollToTheEnd(tmux, key: key, moreBelow: moreBelow, rows: rows).joined(separator: "\n"))
+    }
+
+    /// Closes the keys with `key`, then quits.
+    func close(_ tmux: Tmux, with key: String) throws {
+        tmux.sendKeys(key)
+        try tmux.waitUntil("\(key) to close the keys") { $0.hasPrefix(" PullFeed") }
         tmux.sendKeys("q")
         try tmux.waitFor("pullfeed exited with 0")
     }
 
-    @Test func theKeysScrollInChinese() throws {
-        let tmux = try start(["--command", "seq 1 50", "--lang", "zh-Hans"], columns: 40, rows: 10, waitFor: "50 项")
+    @Test func theKeysSayWhatCtrlCTheMouseAndEscOnAFilterDo() throws {
+        let (tmux, _, seen) = try keysSeen(["--command", "seq 1 50"], columns: 80, rows: 12, ready: "50 items",
+                                        title: " Keys", moreBelow: "more below", key: "PgDn")
         defer { tmux.kill() }
-        tmux.sendKeys("?")
-        let screen = try tmux.waitFor(" 按键")
-        #expect(lines(screen)[9].contains("下面还有"), "\(screen)")
-        tmux.sendKeys("j")
-        try tmux.waitFor("上面还有")
-        let seen = try scrollToTheEnd(tmux, key: "Space", moreBelow: "下面还有", rows: 10).joined(separator: "\n")
+        for text in ["removes the filter", "second Esc quits", "Ctrl-C and Esc cancel a search or a prompt first",
+                     "at the top, pull to refresh", "Select the row"] {
+            #expect(seen.contains(text), "the keys never say \(text)")
+        }
+        try close(tmux, with: "Escape")
+    }
+
+    @Test func theKeysScrollInChinese() throws {
+        let (tmux, first, seen) = try keysSeen(["--command", "seq 1 50", "--lang", "zh-Hans"], columns: 40, rows: 10,
+                                               ready: "50 项", title: " 按键", moreBelow: "下面还有", key: "Space")
+        defer { tmux.kill() }
+        #expect(first[9].contains("下面还有"), "\(first)")
+        #expect(!first.joined().contains("上面还有"))
+        #expect(seen.contains("上面还有"), "a later page says more is above")
         #expect(seen.contains("Ctrl-C"))
         #expect(seen.contains("鼠标滚轮"))
-        tmux.sendKeys("q")
-        try tmux.waitUntil("the keys to close") { $0.hasPrefix(" PullFeed") }
-        tmux.sendKeys("q")
-        try tmux.waitFor("pullfeed exited with 0")
+        try close(tmux, with: "q")
     }
 }

@@ -15,11 +15,21 @@ import TerminalUI
         private let stopped = Locked(false)
         private let done = DispatchSemaphore(value: 0)
 
-        init() {
+        /// Writes into a pipe of its own, read from `readFD`.
+        convenience init() {
             var fds: [Int32] = [0, 0]
             _ = pipe(&fds)
-            readFD = fds[0]
-            writeFD = fds[1]
+            self.init(readFD: fds[0], writeFD: fds[1])
+        }
+
+        /// Writes into the FIFO at `path` (opening it waits for its reader).
+        convenience init(fifo path: String) {
+            self.init(readFD: -1, writeFD: open(path, O_WRONLY | O_CLOEXEC))
+        }
+
+        private init(readFD: Int32, writeFD: Int32) {
+            self.readFD = readFD
+            self.writeFD = writeFD
             _ = fcntl(writeFD, F_SETFL, fcntl(writeFD, F_GETFL) | O_NONBLOCK)
             DispatchQueue(label: "producer").async { [self] in
                 let chunk = [UInt8](repeating: 0, count: 64 * 1024).enumerated().map { $0.offset % 2 == 0 ? UInt8(ascii: "y") : 10 }
@@ -47,6 +57,23 @@ import TerminalUI
             usleep(5_000)
         }
         return false
+    }
+
+    /// A FIFO given as `--file` is read as a stream: leaving its end stops reading on too.
+    @Test func aFifoStopsReadingOnWhenTheUserLeavesItsEnd() throws {
+        let path = NSTemporaryDirectory() + "pullfeed-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let store = try #require(source.stream)
+        let producer = Producer(fifo: path)
+        defer { producer.stop() }
+        var rest = PageRequest(offset: 0, limit: 10)
+        rest.readsRest = true
+        _ = try store.page(rest, token: CancellationToken())
+        #expect(store.state.withLock { $0.readsToEnd })
+        source.stopReadingRest()
+        #expect(!store.state.withLock { $0.readsToEnd })
     }
 
     @Test func leavingTheEndStopsReadingAReadAheadLater() throws {

@@ -54,25 +54,38 @@ import TestSupport
 
     /// At every width from 1 column up, a list row cut with `…` and a text clipped at the edge
     /// show whole characters, every scalar of them, and never pass the edge.
+    /// `text` cut with `…` to `width` on row 0 and clipped at the edge on row 1 of a writer
+    /// harness of that width, sent and checked against the terminal model.
+    static func drawCut(_ text: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation)
+        -> (ScreenWriterTests.Harness, (text: String, width: Int)) {
+        var h = ScreenWriterTests.Harness(rows: 2, columns: width)
+        let cut = ListView.measuredTruncation(text, toWidth: width)
+        #expect(cut.width == TextWidth.of(cut.text) && cut.width <= width, "width \(width)", sourceLocation: sourceLocation)
+        h.record(.text(cut.text, column: 0, style: .plain, limit: width), row: 0)
+        h.record(.text(text, column: 0, style: .reversed, limit: width), row: 1)
+        h.present()
+        h.check("width \(width)", sourceLocation: sourceLocation)
+        return (h, (cut.text, cut.width))
+    }
+
+    /// The whole characters of `text` that fit in `width` columns.
+    static func fittingPrefix(_ text: String, width: Int) -> String {
+        var shown = "", used = 0
+        for character in text {
+            used += TextWidth.of(character)
+            if used > width { break }
+            shown.append(character)
+        }
+        return shown
+    }
+
     @Test(arguments: samples)
     func rowsCutAtEveryWidthStayAligned(text: String, columns: Int) {
-        let characters = Array(text)
         for width in 1...(columns + 2) {
-            var h = ScreenWriterTests.Harness(rows: 2, columns: width)
-            let cut = ListView.measuredTruncation(text, toWidth: width)
+            let (h, cut) = Self.drawCut(text, width: width)
             #expect(cut.text == TextLayout.truncate(text, toWidth: width))
-            #expect(cut.width == TextWidth.of(cut.text) && cut.width <= width, "width \(width)")
-            h.record(.text(cut.text, column: 0, style: .plain, limit: width), row: 0)
-            h.record(.text(text, column: 0, style: .reversed, limit: width), row: 1)
-            h.present()
-            h.check("width \(width)")
             // Whole characters of the text, then `…` when cut.
-            var shown = "", used = 0
-            for character in characters {
-                used += TextWidth.of(character)
-                if used > width { break }
-                shown.append(character)
-            }
+            var shown = Self.fittingPrefix(text, width: width)
             while shown.last == " " { shown.removeLast() }
             #expect(Self.same(h.terminal.line(1), shown), "width \(width)")
             if columns <= width {
@@ -300,20 +313,9 @@ import TestSupport
         let text = Self.emoji.map(\.0).joined(separator: "x")
         let total = TextWidth.of(text)
         for width in 1...(total + 1) {
-            var h = ScreenWriterTests.Harness(rows: 2, columns: width)
-            let cut = ListView.measuredTruncation(text, toWidth: width)
-            #expect(cut.width == TextWidth.of(cut.text) && cut.width <= width)
+            let (h, cut) = Self.drawCut(text, width: width)
             #expect(Array(text).starts(with: Array(cut.text.hasSuffix("…") ? String(cut.text.dropLast()) : cut.text)), "width \(width)")
-            h.record(.text(cut.text, column: 0, style: .plain, limit: width), row: 0)
-            h.record(.text(text, column: 0, style: .reversed, limit: width), row: 1)
-            h.present()
-            h.check("width \(width)")
-            var shown = "", used = 0
-            for character in text {
-                used += TextWidth.of(character)
-                if used > width { break }
-                shown.append(character)
-            }
+            let shown = Self.fittingPrefix(text, width: width)
             #expect(Self.same(String(h.memory.line(1).unicodeScalars.filter { $0 != " " }), String(shown.unicodeScalars)), "width \(width)")
         }
         for dropping in 0...total {

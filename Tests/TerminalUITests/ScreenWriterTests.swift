@@ -6,10 +6,8 @@ import Testing
 /// calls drew (the same as `MemoryScreen` draws them).
 @Suite struct ScreenWriterTests {
     /// The width the model terminal (and the writer's "C library") gives a scalar: `TextWidth`'s,
-    /// save that a regional indicator is one column, as in glibc.
-    static let width: @Sendable (UInt32) -> Int = { v in
-        TextWidth.isRegionalIndicator(v) ? 1 : Unicode.Scalar(v).map(TextWidth.of) ?? 1
-    }
+    /// save that a regional indicator is one column, as in glibc (`MemoryScreen`'s terminal).
+    static let width = MemoryScreen.scalarWidth
 
     struct Harness {
         var writer: ScreenWriter

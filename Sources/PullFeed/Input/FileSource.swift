@@ -35,7 +35,8 @@ package final class FileSource: FeedSource {
     let queue = DispatchQueue(label: "pullfeed.file-source")
     private let relay = ChangeRelay()
     let current = Locked<FileIndex?>(nil)
-    private var stream: StreamStore?
+    /// The reader of a pipe or FIFO (nil for a regular file).
+    private(set) var stream: StreamStore?
 
     package init(path: String) {
         self.path = path

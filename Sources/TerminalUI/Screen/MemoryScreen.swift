@@ -49,7 +49,7 @@ public final class MemoryScreen: Canvas {
 
     /// The terminal's width of a scalar: `TextWidth`'s, as a C library that agrees with it,
     /// save that a regional indicator is one column, as in glibc (a flag is two).
-    private static let scalarWidth: @Sendable (UInt32) -> Int = { v in
+    static let scalarWidth: @Sendable (UInt32) -> Int = { v in
         TextWidth.isRegionalIndicator(v) ? 1 : Unicode.Scalar(v).map(TextWidth.of) ?? 1
     }
 

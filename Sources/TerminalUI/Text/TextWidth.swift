@@ -54,7 +54,7 @@ public enum TextWidth {
     static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
         guard let first = scalars.first else { return false }
         if first.value >= 0x80, first.properties.isEmoji { return true }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        if isRegionalIndicator(first.value) { return true }
         for s in scalars.dropFirst() {
             switch s.value {
             case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true
@@ -115,7 +115,7 @@ public enum TextWidth {
             if v < 0x300 { continue }
             if (0x3000...0x9FFF).contains(v) || (0xFF01...0xFF60).contains(v) { continue }
             if isZeroWidth(v) || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v)
-                || (0xAC00...0xD7FF).contains(v) || (0x1F1E6...0x1F1FF).contains(v)
+                || (0xAC00...0xD7FF).contains(v) || isRegionalIndicator(v)
                 || (0x1F3FB...0x1F3FF).contains(v) || (0xE0000...0xE0FFF).contains(v)
                 || (0x0900...0x0EFF).contains(v) || (0x11000...0x11FFF).contains(v)  // Indic, Thai, Lao, Brahmic clusters
                 || s.properties.isGraphemeExtend {
