@@ -65,6 +65,14 @@ import TerminalUI
 
         func draw() { list.draw(on: screen, top: 0, height: screen.size.rows, width: screen.size.columns) }
 
+        /// `command` applied `times`, a frame drawn after each, as keys do.
+        func press(_ command: ListCommand, times: Int) {
+            for _ in 0..<times {
+                _ = list.apply(command)
+                draw()
+            }
+        }
+
         /// Lets `ms` of virtual time pass, drawing a frame every 20 ms.
         func pass(ms: Int) {
             for _ in 0..<(ms / 20) {
@@ -99,10 +107,7 @@ import TerminalUI
         h.owner.loadMore()
         h.pass(ms: 1000)
         #expect(h.owner.loads == 1)
-        for _ in 0..<9 {  // to the last row: the footer comes into view
-            _ = h.list.apply(.down)
-            h.draw()
-        }
+        h.press(.down, times: 9)  // to the last row: the footer comes into view
         h.pass(ms: 1000)
         #expect(h.owner.loads == 2)
     }
@@ -111,10 +116,7 @@ import TerminalUI
     /// the page ends the list asks again for them, by design).
     @Test func movesPastTheLastRowWhileThePageIsComingAskOnce() {
         let h = Harness(rows: 10)
-        for _ in 0..<12 {  // to the last row (the footer comes into view), and three moves past it
-            _ = h.list.apply(.down)
-            h.draw()
-        }
+        h.press(.down, times: 12)  // to the last row (the footer comes into view), and three moves past it
         h.pass(ms: 200)  // the park step, and the request; the page takes 300 ms
         #expect(h.owner.loads == 1)
         h.pass(ms: 300)  // the page ends; the moves still past the last row ask again
@@ -127,10 +129,7 @@ import TerminalUI
     /// view: the header that appears scrolls the view, and the same row stays selected.
     @Test func aRefreshTheOwnerBeginsKeepsTheSelectedRow() {
         let h = Harness()
-        for _ in 0..<7 {
-            _ = h.list.apply(.down)
-            h.draw()
-        }
+        h.press(.down, times: 7)
         #expect(h.list.list.selectedIndex == 7)
         #expect(h.list.list.scrollOffset == 0)
         h.owner.refresh()
@@ -146,10 +145,7 @@ import TerminalUI
         let h = Harness(rows: 10)
         h.owner.loadsDuringRefresh = false
         h.owner.refresh()
-        for _ in 0..<9 {  // to the last row: the footer comes into view and asks
-            _ = h.list.apply(.down)
-            h.draw()
-        }
+        h.press(.down, times: 9)  // to the last row: the footer comes into view and asks
         h.pass(ms: 1000)
         #expect(h.owner.loads == 1)
         #expect(h.list.footer?.state == .idle)
@@ -159,10 +155,7 @@ import TerminalUI
     /// answers the pull, which asks for no second one.
     @Test func aRefreshTheOwnerBeginsWhileThePullParksAnswersIt() {
         let h = Harness()
-        for _ in 0..<2 {
-            _ = h.list.apply(.up)
-            h.draw()
-        }
+        h.press(.up, times: 2)
         for _ in 0..<100 where h.list.header?.isParking != true { h.pass(ms: 20) }
         #expect(h.list.header?.isParking == true)
         h.owner.refresh()
