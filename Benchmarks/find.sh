@@ -9,8 +9,8 @@
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
 # - filtermove: a broad filter that keeps 70% of a 1,000,000-line file (`&u`, Enter), then Down
-#   and PgDn with it kept, against the same keys without a filter: the title's `N of M items` must
-#   cost nothing per frame.
+#   and PgDn with it kept, against the same keys without a filter and against `less` with its own
+#   `&u` filter: the title's `N of M items` must cost nothing per frame.
 # Uses the release build (STATIC=1: the build README's Install makes); installs pyte with pip
 # if it is missing. SERIES="notfound filter" (the default) picks what runs.
 set -euo pipefail
@@ -50,7 +50,10 @@ for series in $SERIES; do
         --label pullfeed-filtered --out "$OUT/filtermove-pullfeed.json" -- "$BIN" "$MILLION"
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" home down*30 pgdn*10' \
         --label pullfeed-plain --out "$OUT/filtermove-plain.json" -- "$BIN" "$MILLION"
-      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filtermove-pullfeed.json" "$OUT/filtermove-plain.json"
+      # less's own filter (&) with the same text and the same moves.
+      "${PROBE[@]}" --ready "Item 000001" --keys '& u enter#keep down*30 pgdn*10' \
+        --label less-filtered --out "$OUT/filtermove-less.json" -- less "$MILLION"
+      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filtermove-pullfeed.json" "$OUT/filtermove-plain.json" "$OUT/filtermove-less.json"
       ;;
   esac
 done
