@@ -202,7 +202,11 @@ import TerminalUI
         h.screen.handle(.resize(Size(columns: 30, rows: 10)))
         h.canvas.resize(columns: 30, rows: 10)
         h.render()
+        // `[2J` is an unmatched bracket in a regular expression: the prompt says so.
         #expect(h.lines[9].hasPrefix("/"))
+        #expect(h.lines[9].contains("Invalid patt"))
+        h.press(.ctrl("r"))
+        #expect(h.lines[9].hasPrefix("Literal /"))
         #expect(h.lines[9].hasSuffix("y"))
         h.press(.enter)
         #expect(h.lines[9].hasPrefix(" Pattern not found"))

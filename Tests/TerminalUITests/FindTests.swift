@@ -84,10 +84,10 @@ import Testing
         #expect(TextPattern("é")!.matches("CAFÉ"))
     }
 
-    @Test func bytesAcrossAChunk() {
-        var bytes = Array("line one\nLine Two needle\nthree\n".utf8)
-        let found = bytes.withUnsafeMutableBufferPointer { TextPattern("two needle")!.firstMatch(inFolding: $0) }
-        #expect(found == 14)
+    @Test func linesOfABlock() {
+        let block = "line one\nLine Two needle\nthree\nneedle four"
+        #expect(matchingLines(TextPattern("two needle")!, block) == [1])
+        #expect(matchingLines(TextPattern("needle")!, block) == [1, 3])
         #expect(TextPattern("absent")!.matches(String(repeating: "absen", count: 1000)) == false)
         #expect(TextPattern("needle")!.matches(String(repeating: "x", count: 5000) + "NEEDLE"))
     }

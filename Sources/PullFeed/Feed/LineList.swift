@@ -179,6 +179,25 @@ package struct LineList: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with runs of the lines in `range` in one buffer each (the index of the
+    /// run's first line, how many lines it holds, their bytes, each line ended by `\n` but
+    /// perhaps the last), in order, until it returns false: how a filter searches many lines
+    /// as one text. Thread-safe.
+    package func forEachLineBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        let range = range.clamped(to: 0..<count)
+        guard !range.isEmpty else { return }
+        let (pieces, firstLine) = storage.pieceSnapshot()
+        let first = start + range.lowerBound, last = start + range.upperBound
+        for p in pieces.indices {
+            let pieceStart = firstLine[p], pieceEnd = pieceStart + pieces[p].count
+            guard pieceEnd > first else { continue }
+            guard pieceStart < last else { return }
+            let local = max(first, pieceStart) - pieceStart..<min(last, pieceEnd) - pieceStart
+            let offset = pieceStart - start
+            if !pieces[p].forEachBlock(in: local, { body($0 + offset, $1, $2) }) { return }
+        }
+    }
+
     /// Bytes held in memory by this list's storage (for the memory benchmark): line text kept
     /// in memory plus the line index.
     package var byteCount: Int { storage.byteCount }

@@ -271,6 +271,91 @@ struct LinePiece {
         }
     }
 
+    /// Calls `body` with runs of the lines in `range` in one buffer each (the index of the
+    /// run's first line, how many lines it holds, their bytes, each line ended by `\n` but
+    /// perhaps the last), until it returns false; returns false if it did. Raw lines are
+    /// handed out as they are stored; a file's are read in chunks of about 1 MiB; lines held
+    /// without their ends are runs of one.
+    func forEachBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard !range.isEmpty else { return true }
+        switch backing {
+        case .memory:
+            return forEachText(in: range) { body($0, 1, $1) }
+        case .raw:
+            return bytes.withUnsafeBufferPointer { buffer in
+                let start = rawRange(range.lowerBound, in: buffer).lowerBound
+                let end = range.upperBound == count ? buffer.count : rawRange(range.upperBound, in: buffer).lowerBound
+                return body(range.lowerBound, range.count, UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            }
+        case .file(let file):
+            var chunk: [UInt8] = []
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let chunkStart = self.range(i).lowerBound
+                var j = i + 1
+                while j < range.upperBound, Int(ends[j]) - chunkStart <= Self.memoryLimit { j += 1 }
+                let chunkEnd = Int(ends[j - 1])
+                if chunk.count < chunkEnd - chunkStart { chunk = [UInt8](repeating: 0, count: chunkEnd - chunkStart) }
+                let filled = chunk.withUnsafeMutableBytes { file.read(at: base + chunkStart, count: chunkEnd - chunkStart, into: $0.baseAddress!) }
+                // A file read short (it shrank): its lines one by one, as `forEachText` gives them.
+                let goOn = filled == chunkEnd - chunkStart
+                    ? chunk.withUnsafeBufferPointer { body(i, j - i, UnsafeBufferPointer(rebasing: $0[0..<filled])) }
+                    : forEachText(in: i..<j) { body($0, 1, $1) }
+                if !goOn { return false }
+                i = j
+            }
+            return true
+        case .indexed(let index):
+            return forEachIndexedBlock(index, in: range, body)
+        }
+    }
+
+    private func forEachIndexedBlock(_ index: FileIndex, in range: Range<Int>,
+                                     _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        let end = index.range(of: base + range.upperBound - 1).upperBound
+        var offset = index.range(of: base + range.lowerBound).lowerBound
+        var chunk = [UInt8](repeating: 0, count: min(Self.memoryLimit, max(4_096, end - offset)))
+        var i = range.lowerBound
+        while i < range.upperBound, offset < end {
+            let read = chunk.withUnsafeMutableBytes { index.file.read(at: offset, count: min($0.count, end - offset), into: $0.baseAddress!) }
+            guard read > 0 else { break }
+            // The whole lines of the chunk (the range's last line may have no newline), at
+            // most as many as the range has left.
+            let (used, lines) = chunk.withUnsafeBufferPointer { buffer -> (Int, Int) in
+                let filled = UnsafeBufferPointer(rebasing: buffer[0..<read])
+                var used = read
+                if offset + read < end || filled[read - 1] == UInt8(ascii: "\n") {
+                    guard let last = filled.lastIndex(of: UInt8(ascii: "\n")) else { return (0, 0) }
+                    used = last + 1
+                }
+                var lines = FileScan.countNewlines(UnsafeBufferPointer(rebasing: filled[0..<used]))
+                if filled[used - 1] != UInt8(ascii: "\n") { lines += 1 }
+                if lines > range.upperBound - i {
+                    lines = range.upperBound - i
+                    used = 0
+                    for _ in 0..<lines { used = LineScan.newline(in: filled, from: used).map { $0 + 1 } ?? read }
+                }
+                return (used, lines)
+            }
+            if lines == 0 {
+                // A line longer than the chunk: on its own, cut as a row shows it.
+                if !forEachText(in: i..<i + 1, { body($0, 1, $1) }) { return false }
+                offset = index.range(of: base + i).upperBound
+                i += 1
+                continue
+            }
+            if !chunk.withUnsafeBufferPointer({ body(i, lines, UnsafeBufferPointer(rebasing: $0[0..<used])) }) { return false }
+            offset += used
+            i += lines
+        }
+        // Lines the file no longer has (it shrank) read as empty, as `index.line` gives them.
+        while i < range.upperBound {
+            if !body(i, 1, UnsafeBufferPointer(start: nil, count: 0)) { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// Calls `body` with each line from `first` on, as stored.
     func forEachLine(from first: Int, _ body: (Line) -> Void) {
         switch backing {

@@ -139,7 +139,7 @@ extension FileSource {
     /// (`FileScan`), without loading its lines (the sparse index gives where that is).
     package func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                              progress: @escaping (Double) -> Void) -> SourceScan? {
-        guard pattern.canScanBytes, isRegular, let index = current.withLock({ $0 }), loaded <= index.count else { return nil }
+        guard isRegular, let index = current.withLock({ $0 }), loaded <= index.count else { return nil }
         let offset = loaded == 0 ? 0 : index.range(of: loaded - 1).upperBound
         if let line = FileScan.firstMatch(of: pattern, in: index.file, from: offset, token: token, progress: progress) {
             return .found(loaded + line)

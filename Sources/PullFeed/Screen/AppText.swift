@@ -15,7 +15,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case keyHelp, keyQuit, keyEscape, keyInterrupt, keyRedraw, keyPause, keyWheel, keyClick, keyNameWheel, keyNameClick
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
-    case patternNotFound
+    case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
     // List
     case empty, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
@@ -67,10 +67,10 @@ extension AppStrings {
         .keyLineStart: "Back to the start of the lines",
         .keyRefresh: "Refresh",
         .keyEnter: "Print the line and exit / add a comment / load more",
-        .keySearch: "Search forward for a text (Enter searches, Esc cancels)",
+        .keySearch: "Search forward for a regular expression (Ctrl-R: literal text; Enter searches, Esc cancels)",
         .keyNext: "Next match",
         .keyPrevious: "Previous match",
-        .keyFilter: "Show only rows with a text (empty: all rows)",
+        .keyFilter: "Show only rows matching a regular expression (Ctrl-R: literal text; empty: all rows)",
         .keyHelp: "Show this list of keys",
         .keyQuit: "Quit",
         .keyEscape: "Quit; removes the filter first (a second Esc quits)",
@@ -89,6 +89,9 @@ extension AppStrings {
         .searchWrappedTop: "Search wrapped to the top",
         .searchWrappedBottom: "Search wrapped to the bottom",
         .patternNotFound: "Pattern not found: {0}",
+        .invalidPattern: "Invalid pattern: {0}",
+        .literalSearchPrompt: "Literal /",
+        .literalFilterPrompt: "Literal &",
         .empty: "Nothing here yet — pull down or press r to refresh",
         .emptyFailed: "{0} — press r to retry",
         .emptyWaiting: "Waiting for more...",
@@ -152,10 +155,10 @@ extension AppStrings {
         .keyLineStart: "回到行首",
         .keyRefresh: "刷新",
         .keyEnter: "输出该行并退出 / 添加评论 / 加载更多",
-        .keySearch: "向下搜索文字（回车搜索，Esc 取消）",
+        .keySearch: "向下搜索正则表达式（Ctrl-R 切换为原文；回车搜索，Esc 取消）",
         .keyNext: "下一个匹配",
         .keyPrevious: "上一个匹配",
-        .keyFilter: "只显示含有该文字的行（留空：显示全部）",
+        .keyFilter: "只显示匹配正则表达式的行（Ctrl-R 切换为原文；留空：显示全部）",
         .keyHelp: "显示本按键列表",
         .keyQuit: "退出",
         .keyEscape: "退出；有筛选时先取消筛选（再按一次 Esc 退出）",
@@ -174,6 +177,9 @@ extension AppStrings {
         .searchWrappedTop: "已从顶部继续搜索",
         .searchWrappedBottom: "已从底部继续搜索",
         .patternNotFound: "未找到：{0}",
+        .invalidPattern: "无效的模式：{0}",
+        .literalSearchPrompt: "原文 /",
+        .literalFilterPrompt: "原文 &",
         .empty: "这里还没有内容 — 下拉或按 r 刷新",
         .emptyFailed: "{0} — 按 r 重试",
         .emptyWaiting: "等待更多数据...",

@@ -172,6 +172,10 @@ struct LineListSnapshot: ListTextSnapshot {
     func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         lines.forEachLineText(in: range, body)
     }
+
+    func forEachRowBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lines.forEachLineBlock(in: range, body)
+    }
 }
 
 /// A demo row's identity: its article and its place in the article's rows.

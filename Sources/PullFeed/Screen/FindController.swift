@@ -16,8 +16,17 @@ import TerminalUI
 final class FindController {
     enum Kind { case search, filter }
 
-    /// The open prompt, if any: what it is for and its text.
-    private(set) var prompt: (kind: Kind, editor: LineEditor)? {
+    /// An open prompt: what it is for, its text, whether the text is literal (Ctrl-R) rather
+    /// than a regular expression, and why the text is not a valid pattern, if it is not.
+    struct Prompt {
+        var kind: Kind
+        var editor = LineEditor()
+        var literal = false
+        var error: PatternError?
+    }
+
+    /// The open prompt, if any.
+    private(set) var prompt: Prompt? {
         didSet { if (prompt == nil) != (oldValue == nil) { onPromptOpen(prompt != nil) } }
     }
     /// Called when a prompt opens (true) or closes (false): refreshing by itself waits meanwhile.
@@ -48,6 +57,9 @@ final class FindController {
     private var pagedSearch: PagedSearch?
     /// A match found past the loaded lines (a base row index): selected once it is loaded.
     private var pendingMatch: PendingMatch?
+    /// Filters computed while typing, so a deleted character goes back to its result at once
+    /// and a longer text starts from the matches of a shorter one (see `FilterResults`).
+    private var filterResults = FilterResults()
     /// The base row selected before the filter was set, selected again when it is removed.
     private var filterOrigin: Int?
     /// Whether the filter loads pages to fill the screen (off after a failure or a cancel).
@@ -110,7 +122,7 @@ final class FindController {
         if kind == .filter, !filtered.isFiltering {
             filterOrigin = selectedBaseRow
         }
-        prompt = (kind, LineEditor())
+        prompt = Prompt(kind: kind)
         onNeedsRender()
     }
 
@@ -119,16 +131,25 @@ final class FindController {
 
     /// A key or a paste while the prompt is open.
     func handlePrompt(_ event: InputEvent) {
-        guard let kind = prompt?.kind, var editor = prompt?.editor else { return }
+        guard var current = prompt else { return }
+        let kind = current.kind
+        var editor = current.editor
         let before = editor.text
         switch event {
+        case .key(.ctrl("r")):
+            current.literal.toggle()
+            prompt = current
+            if kind == .filter { setFilter(editor.text) } else { prompt?.error = parse(editor.text).error }
+            onNeedsRender()
+            return
         case .key(let key):
             switch editor.handle(key) {
             case .edited, .ignored:
-                prompt = (kind, editor)
+                current.editor = editor
+                prompt = current
             case .submitted:
                 prompt = nil
-                submit(kind, text: editor.text)
+                submit(kind, text: editor.text, literal: current.literal)
                 onNeedsRender()
                 return
             case .cancelled:
@@ -139,20 +160,40 @@ final class FindController {
             }
         case .paste(let text):
             editor.paste(text)
-            prompt = (kind, editor)
+            current.editor = editor
+            prompt = current
         case .mouse, .resize:
             return
         }
-        if kind == .filter, editor.text != before { setFilter(editor.text) }
+        if editor.text != before {
+            if kind == .filter { setFilter(editor.text) } else { prompt?.error = parse(editor.text).error }
+        }
         onNeedsRender()
     }
 
-    private func submit(_ kind: Kind, text: String) {
+    /// `text` as the open prompt reads it (a regular expression unless Ctrl-R made it literal):
+    /// nil for the empty text.
+    private func parse(_ text: String, literal: Bool? = nil) -> (pattern: TextPattern?, error: PatternError?) {
+        do {
+            return (try TextPattern(text, syntax: literal ?? prompt?.literal ?? false ? .literal : .regularExpression), nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    private func submit(_ kind: Kind, text: String, literal: Bool) {
+        let (pattern, error) = parse(text, literal: literal)
+        if let error {
+            // Nothing changes: the filter stays as it was, no search is made.
+            message = strings.text(.invalidPattern, error.reason)
+            return
+        }
+        filterResults.removeAll()
         switch kind {
         case .search:
-            if let pattern = TextPattern(text) ?? lastSearch { search(pattern, backward: false) }
+            if let pattern = pattern ?? lastSearch { search(pattern, backward: false) }
         case .filter:
-            if TextPattern(text) == nil { removeFilter() }
+            if pattern == nil { removeFilter() }
         }
     }
 
@@ -166,8 +207,9 @@ final class FindController {
     /// prompt. Returns whether there was anything to stop.
     @discardableResult
     func cancel() -> Bool {
-        if let (kind, _) = prompt {
+        if let kind = prompt?.kind {
             prompt = nil
+            filterResults.removeAll()
             if kind == .filter { removeFilter() }
             onNeedsRender()
             return true
@@ -334,36 +376,54 @@ final class FindController {
 
     /// Shows only the rows with `text` (all rows for the empty text), keeping the selection
     /// on its row if it still shows, else on the first row shown.
+    /// An invalid text changes nothing: the prompt says why, the filter stays as it was.
     private func setFilter(_ text: String) {
-        guard let pattern = TextPattern(text) else {
+        let (parsed, error) = parse(text)
+        prompt?.error = error
+        if error != nil { return }
+        guard let pattern = parsed else {
             removeFilter()
             return
         }
+        refilter(pattern)
+    }
+
+    /// Filters the rows with `pattern`: at once when a result for it is kept, else from the
+    /// fewest rows a kept result allows (in the background when they are many).
+    private func refilter(_ pattern: TextPattern) {
         stopWork()
         filterLoads = true
         let selectedBase = selectedBaseRow
         let base = rows.textSnapshot()
         let baseCount = base.rowCount
-        let candidates: [Int]? = filtered.pattern.map { pattern.refines($0) } == true && filtered.coveredCount == baseCount
-            ? filtered.shown : nil
+        if filtered.isFiltering, filtered.coveredCount == baseCount, let applied = filtered.pattern {
+            filterResults.keep(applied, matches: filtered.shown, through: baseCount)
+        }
+        let known = filterResults.best(for: pattern, through: baseCount)
+        if let known, known.pattern == pattern {
+            showFilter(pattern, matches: known.matches, base: base, selectedBase: selectedBase)
+            return
+        }
+        let candidates = known?.matches
         filterPending = true
         run(rows: candidates?.count ?? baseCount, { token -> [Int]? in
-            guard let candidates else {
-                return ListFinder.matchingRows(pattern, in: base, range: 0..<baseCount, isCancelled: { token.isCancelled })
-            }
-            let subset = SubsetTextSnapshot(base: base, shown: candidates)
-            return ListFinder.matchingRows(pattern, in: subset, range: 0..<candidates.count, isCancelled: { token.isCancelled })
-                .map { $0.map { candidates[$0] } }
+            ListFinder.matchingRows(pattern, in: base, range: 0..<baseCount, among: candidates, isCancelled: { token.isCancelled })
         }, then: { [unowned self] matches in
-            self.filterPending = false
-            self.filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: baseCount)
-            self.extendFilter()
-            self.list.highlight = pattern
-            self.refreshable.reloadData(keepingSelection: false)
-            if let selectedBase, let row = self.filtered.index(ofBase: selectedBase) { self.list.select(row: row) }
-            self.loadForFilter()
-            self.onNeedsRender()
+            self.filterResults.keep(pattern, matches: matches, through: baseCount)
+            self.showFilter(pattern, matches: matches, base: base, selectedBase: selectedBase)
         })
+        onNeedsRender()
+    }
+
+    /// Shows the rows `matches` of `base`, the selection on `selectedBase` if it shows.
+    private func showFilter(_ pattern: TextPattern, matches: [Int], base: any ListTextSnapshot, selectedBase: Int?) {
+        filterPending = false
+        filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: base.rowCount)
+        extendFilter()
+        list.highlight = pattern
+        refreshable.reloadData(keepingSelection: false)
+        if let selectedBase, let row = filtered.index(ofBase: selectedBase) { list.select(row: row) }
+        loadForFilter()
         onNeedsRender()
     }
 
@@ -439,6 +499,7 @@ final class FindController {
             extendFilter()
             return
         }
+        filterResults.removeAll()
         let wasSearching = token != nil || pagedSearch != nil || pendingMatch != nil
         if wasSearching {
             stopWork()
@@ -447,7 +508,7 @@ final class FindController {
         if let pattern = filtered.pattern {
             filtered.setFilter(pattern, matches: [], headers: [], through: 0)
             filterPending = false
-            setFilter(pattern.text)
+            refilter(pattern)
         }
     }
 
@@ -519,8 +580,19 @@ final class FindController {
     /// Draws the prompt, the progress or the message on the status line; false if there is
     /// none (the screen draws its own status).
     func drawStatus(on canvas: any Canvas, row: Int, width: Int) -> Bool {
-        if let (kind, editor) = prompt {
-            editor.draw(on: canvas, row: row, prefix: kind == .search ? "/" : "&", width: width)
+        if let prompt {
+            let prefix = prompt.literal ? strings.text(prompt.kind == .search ? .literalSearchPrompt : .literalFilterPrompt)
+                : prompt.kind == .search ? "/" : "&"
+            var editorWidth = width
+            if let error = prompt.error {
+                // The reason on the right, the text on the left keeping at least half the line.
+                let reason = SanitizedText(" " + strings.text(.invalidPattern, error.reason))
+                let shown = min(reason.width, width / 2)
+                editorWidth = width - shown
+                canvas.fill(row: row, column: editorWidth, width: shown, style: .plain)
+                canvas.draw(reason, row: row, column: editorWidth, style: .bold, maxWidth: shown)
+            }
+            prompt.editor.draw(on: canvas, row: row, prefix: prefix, width: editorWidth)
             return true
         }
         let text: String

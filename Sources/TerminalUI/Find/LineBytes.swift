@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Byte walks over lines of UTF-8 text that search and filter share: line ends, and whether
+/// a line's bytes are what the screen shows (`VisibleLine`).
+enum LineBytes {
+    static let newline = UInt8(ascii: "\n")
+
+    /// The index of the first `\n` in `bytes[from..<end]`, if any.
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        guard from < end, let base = bytes.baseAddress, let found = memchr(base + from, Int32(newline), end - from) else {
+            return nil
+        }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The index of the last `\n` in `bytes[from..<end]`, if any.
+    static func lastNewline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
+        var i = end
+        while i > from {
+            i -= 1
+            if bytes[i] == newline { return i }
+        }
+        return nil
+    }
+
+    /// How many `\n` bytes `bytes[from..<end]` holds (a loop the compiler vectorises).
+    static func countNewlines(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var count = 0
+        var i = from
+        while i < end {
+            count &+= bytes[i] == newline ? 1 : 0
+            i += 1
+        }
+        return count
+    }
+
+    /// `bytes` without a trailing `\n`, then without a trailing `\r`.
+    static func trimmingLineEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var end = bytes.count
+        if end > 0, bytes[end - 1] == newline { end -= 1 }
+        if end > 0, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[0..<end])
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A POSIX extended regular expression compiled by the C library (`regcomp`), matched over
+/// UTF-8 bytes in place (`regexec` with `REG_STARTEND`: no copy, no terminating NUL needed).
+///
+/// Compiled with `REG_NEWLINE`, so a buffer of many lines can be searched in one call: `^` and
+/// `$` match at every line's start and end, and `.` never crosses a line. Both calls run under
+/// a UTF-8 locale of their own (`uselocale`), whatever the process's locale, so `.` is one
+/// character and case folding (`REG_ICASE`) covers non-ASCII letters (`é` finds `É`).
+/// `regexec` only reads the compiled expression, so one value serves every thread.
+final class RegularExpression: @unchecked Sendable {
+    private let compiled: UnsafeMutablePointer<regex_t>
+
+    /// Compiles `pattern`; throws the library's own words for an invalid one.
+    init(_ pattern: String, ignoresCase: Bool) throws(PatternError) {
+        var flags = REG_EXTENDED | REG_NEWLINE
+        if ignoresCase { flags |= REG_ICASE }
+        let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+        let status = Self.withUTF8Locale { regcomp(compiled, pattern, flags) }
+        guard status == 0 else {
+            var message = [CChar](repeating: 0, count: 256)
+            regerror(status, compiled, &message, message.count)
+            compiled.deallocate()
+            throw PatternError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.compiled = compiled
+    }
+
+    deinit {
+        regfree(compiled)
+        compiled.deallocate()
+    }
+
+    /// The first match in `bytes[from...]` (a match may be empty); nil if there is none.
+    /// `^` matches at `from` only if it is `atLineStart` (and after every `\n`).
+    func firstMatch(in bytes: UnsafeBufferPointer<UInt8>, from: Int = 0, atLineStart: Bool = true) -> Range<Int>? {
+        guard from <= bytes.count else { return nil }
+        var match = regmatch_t(rm_so: regoff_t(from), rm_eo: regoff_t(bytes.count))
+        let status = withUnsafePointer(to: Self.empty) { empty -> Int32 in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty)).assumingMemoryBound(to: CChar.self)
+            return Self.withUTF8Locale { regexec(compiled, base, 1, &match, REG_STARTEND | (atLineStart ? 0 : REG_NOTBOL)) }
+        }
+        guard status == 0 else { return nil }
+        return Int(match.rm_so)..<Int(match.rm_eo)
+    }
+
+    private static let empty: UInt8 = 0
+
+    /// A UTF-8 character type for this thread while `body` runs: "C.UTF-8", else any UTF-8
+    /// locale the system has; the process's own locale when there is none.
+    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
+        guard let locale = utf8Locale.value else { return body() }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    private static let utf8Locale = LocaleHandle()
+
+    /// The locale made once for every expression (never freed: it lives as long as the process).
+    private final class LocaleHandle: @unchecked Sendable {
+        let value: locale_t?
+        init() {
+            let mask = Int32(1) << LC_CTYPE
+            var found: locale_t?
+            for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where found == nil {
+                found = name.withCString { newlocale(mask, $0, nil) }
+            }
+            value = found
+        }
+    }
+}

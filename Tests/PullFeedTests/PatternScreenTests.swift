@@ -1,0 +1,125 @@
+@testable import PullFeed
+import PullToRefresh
+import Testing
+import TerminalUI
+
+/// Regular expressions, `Ctrl-R` for literal text, invalid patterns and what coloured lines
+/// show, in the feed screen's search and filter, in virtual time.
+@Suite struct PatternScreenTests {
+    func selected(_ h: ScreenHarness) -> String? {
+        h.lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
+    }
+
+    func type(_ h: ScreenHarness, _ text: String) {
+        for c in text { h.press(.character(c)) }
+    }
+
+    func harness(_ items: [String], language: RefreshLanguage = .english) -> ScreenHarness {
+        let source = ScriptedSource { _ in .success(Page(items: items.map(FeedItem.line), hasMore: false)) }
+        let h = ScreenHarness(source: source) { $0.language = language }
+        h.advance(1.5)
+        return h
+    }
+
+    static let log = [
+        "commit 1a2b", "Author: Ann", "    fix: error in parser", "commit 3c4d", "    warn: slow path",
+        "    year 2026 done", "x.y literal dot",
+    ]
+
+    @Test func searchAndFilterTakeRegularExpressions() {
+        let h = harness(Self.log)
+        type(h, "/^commit")
+        h.press(.enter)
+        #expect(selected(h) == "commit 3c4d")
+        h.press(.character("n"))
+        #expect(selected(h) == "commit 1a2b")
+        type(h, "&error|warn")
+        #expect(h.lines[0].contains("2 of 7 items"))
+        h.press(.backspace, times: 5)
+        type(h, "|[0-9]{4}")
+        #expect(h.lines[0].contains("2 of 7 items"))
+        #expect(!h.lines.contains { $0.contains("warn: slow path") })
+        #expect(h.lines.contains { $0.contains("year 2026 done") })
+    }
+
+    @Test func ctrlRMakesTheTextLiteralAndThePromptSaysSo() {
+        let h = harness(Self.log)
+        type(h, "&x.y")
+        #expect(h.lines[0].contains("1 of 7 items"))
+        type(h, "|fix")
+        #expect(h.lines[0].contains("2 of 7 items"))
+        h.press(.ctrl("r"))
+        #expect(h.lines[23].hasPrefix("Literal &x.y|fix"))
+        #expect(h.lines[0].contains("0 of 7 items"))
+        h.press(.ctrl("r"))
+        #expect(h.lines[23].hasPrefix("&x.y|fix"))
+        #expect(h.lines[0].contains("2 of 7 items"))
+        h.press(.escape)
+        type(h, "/")
+        h.press(.ctrl("r"))
+        #expect(h.lines[23].hasPrefix("Literal /"))
+        type(h, "l d")
+        h.press(.enter)
+        #expect(selected(h) == "x.y literal dot")
+    }
+
+    @Test func chinesePromptsForLiteralText() {
+        let h = harness(Self.log, language: .simplifiedChinese)
+        type(h, "&")
+        h.press(.ctrl("r"))
+        #expect(h.lines[23].hasPrefix("原文 &"))
+        h.press(.escape)
+        type(h, "/(")
+        #expect(h.lines[23].contains("无效的模式："))
+    }
+
+    @Test func anInvalidPatternChangesNothing() {
+        let h = harness(Self.log)
+        type(h, "&commit")
+        #expect(h.lines[0].contains("2 of 7 items"))
+        type(h, " (")
+        #expect(h.lines[23].hasPrefix("&commit ("))
+        #expect(h.lines[23].contains("Invalid pattern: "))
+        #expect(h.lines[0].contains("2 of 7 items"))
+        h.press(.enter)
+        #expect(h.lines[23].hasPrefix(" Invalid pattern: "))
+        #expect(h.lines[0].contains("2 of 7 items"))
+        h.press(.escape)
+        #expect(h.lines[0].contains(" 7 items") && !h.lines[0].contains(" of "))
+        h.press(.down)
+        let before = selected(h)
+        type(h, "/a{2")
+        h.press(.enter)
+        #expect(h.lines[23].hasPrefix(" Invalid pattern: "))
+        #expect(selected(h) == before)
+    }
+
+    @Test func searchAndFilterMatchWhatColouredLinesShow() {
+        let h = harness([
+            "\u{1B}[33mabc1234\u{1B}[m fix: typo", "\u{1B}[33mdef5678\u{1B}[m feat: colour",
+            "\u{1B}[33m0133aaa\u{1B}[m chore: 33 deps", "\u{1B}[31mred\u{1B}[0m \u{1B}[1mbold\u{1B}[0m",
+        ])
+        type(h, "/33")
+        h.press(.enter)
+        #expect(selected(h)?.hasPrefix("0133aaa") == true)
+        type(h, "&33")
+        #expect(h.lines[0].contains("1 of 4 items"))
+        h.press(.escape)
+        type(h, "/red bold")
+        h.press(.enter)
+        #expect(selected(h) == "red bold")
+    }
+
+    @Test func aDeletedCharacterGoesBackToItsResult() {
+        let h = harness((0..<200).map { "row \($0) \($0 % 3 == 0 ? "amber" : "slate")" })
+        type(h, "&amb")
+        #expect(h.lines[0].contains("67 of 200 items"))
+        type(h, "er")
+        #expect(h.lines[0].contains("67 of 200 items"))
+        h.press(.backspace, times: 4)
+        #expect(h.lines[23] == "&a")
+        #expect(h.lines[0].contains("200 of 200 items"))
+        h.press(.backspace)
+        #expect(!h.lines[0].contains(" of "))
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+@testable import TerminalUI
+
+/// The lines of `block` that `pattern` matches, by number.
+func matchingLines(_ pattern: TextPattern, _ block: String) -> [Int] {
+    var lines: [Int] = []
+    var text = block
+    _ = text.withUTF8 { bytes in
+        pattern.forEachMatchingLine(in: bytes) { line in
+            lines.append(line)
+            return true
+        }
+    }
+    return lines
+}
+
+private func regex(_ text: String) throws -> TextPattern {
+    try #require(try TextPattern(text, syntax: .regularExpression))
+}
+
+/// Regular expressions, literal text, what a line shows, and many lines at once.
+@Suite struct PatternTests {
+    @Test func extendedRegularExpressions() throws {
+        #expect(try regex("^commit").matches("commit 3f2a"))
+        #expect(try !regex("^commit").matches("  commit 3f2a"))
+        #expect(try regex("error|warn").matches("a WARNING here"))
+        #expect(try regex("[0-9]{4}").matches("in 2026 then"))
+        #expect(try !regex("[0-9]{4}").matches("in 202 then"))
+        #expect(try regex("am.er|quartz$").matches("delta amber x"))
+        #expect(try regex("am.er|quartz$").matches("cobalt quartz"))
+        #expect(try !regex("am.er|quartz$").matches("quartz cobalt"))
+        #expect(try regex("(ab)+c").matches("xxababc"))
+        #expect(try regex("a?b*$").matches("anything"))
+    }
+
+    @Test func smartCaseAndNonASCIILetters() throws {
+        #expect(try regex("é.cole").ignoresCase)
+        #expect(try regex("caf(é|e)").matches("CAFÉ au lait"))
+        #expect(try !regex("Caf(é|e)").matches("CAFÉ"))
+        #expect(TextPattern("é")!.matches("CAFÉ"))
+        // `\S`, `\W`: operators, not upper-case letters.
+        #expect(try regex("\\Sarn").ignoresCase)
+        #expect(try regex("\\Sarn").matches("WARN"))
+    }
+
+    @Test func textWithoutMetacharactersIsLiteralEitherWay() throws {
+        let typed = try regex("amber")
+        #expect(typed.needle != nil && typed.regex == nil)
+        #expect(try TextPattern("a.b", syntax: .literal)!.matches("x a.b y"))
+        #expect(try !TextPattern("a.b", syntax: .literal)!.matches("x axb y"))
+        #expect(try regex("a.b").matches("x axb y"))
+        #expect(try TextPattern("error|warn", syntax: .literal)!.matches("error|warn"))
+        #expect(try !TextPattern("error|warn", syntax: .literal)!.matches("error"))
+    }
+
+    @Test func invalidPatternsSayWhy() throws {
+        for text in ["(ab", "a[b", "a{2", "x\\", "*a"] where text != "*a" {
+            #expect(throws: PatternError.self) { try TextPattern(text, syntax: .regularExpression) }
+        }
+        do {
+            _ = try TextPattern("(ab", syntax: .regularExpression)
+            Issue.record("no error")
+        } catch {
+            #expect(!error.reason.isEmpty)
+        }
+        #expect(throws: PatternError.self) { try TextPattern("(a)\\1", syntax: .regularExpression) }
+        #expect(try TextPattern("", syntax: .regularExpression) == nil)
+        #expect(try TextPattern("(ab", syntax: .literal)!.matches("x(ab"))
+    }
+
+    @Test func emptyMatchesAndHardPatternsEnd() throws {
+        #expect(try regex("^").matches("anything"))
+        #expect(try regex("x*").matches(""))
+        #expect(matchingLines(try regex("^"), "a\nb\nc\n") == [0, 1, 2])
+        #expect(matchingLines(try regex("x*"), "a\n\nc") == [0, 1, 2])
+        #expect(try regex("x*").highlights(in: "abc").isEmpty)
+        let catastrophic = try regex("(a*)*b")
+        #expect(!catastrophic.matches(String(repeating: "a", count: 5_000)))
+        let long = String(repeating: "ab", count: 5_000)
+        #expect(try regex(long).matches(long))
+        #expect(TextPattern(long)!.matches("x" + long))
+    }
+
+    @Test func matchesWhatTheLineShows() throws {
+        let coloured = "def5678 \u{1B}[33mfeat: colour\u{1B}[m"
+        #expect(!TextPattern("33")!.matches(coloured))
+        #expect(TextPattern("feat: colour")!.matches(coloured))
+        #expect(try regex("^def5678 feat").matches(coloured))
+        // Split by colours, joined on screen.
+        #expect(TextPattern("error here")!.matches("\u{1B}[1;31merror\u{1B}[0m here"))
+        // Other escapes show as their pictures; a tab as the spaces it becomes.
+        #expect(TextPattern("␛[2J")!.matches("a\u{1B}[2Jb"))
+        #expect(TextPattern("a" + String(repeating: " ", count: 7) + "b")!.matches("a\tb"))
+        #expect(!TextPattern("\t")!.matches("x"))
+        // A pasted escape finds its picture.
+        #expect(TextPattern("\u{1B}[2J")!.matches("a\u{1B}[2Jb"))
+        #expect(TextPattern("␀")!.matches("a\u{0}b"))
+    }
+
+    @Test func aBlockOfLinesMatchesAsItsLinesDo() throws {
+        let lines = [
+            "plain amber line", "\u{1B}[31mamb\u{1B}[0mer split by colour", "nothing", "tab\tamber",
+            "AMBER upper", "x\r", "amber at crlf\r", "quartz", "last amber without newline",
+        ]
+        let block = lines.joined(separator: "\n")
+        for pattern in [TextPattern("amber")!, TextPattern("Amber")!, try regex("am.er"), try regex("am.er|quartz$"),
+                        try regex("^x$"), try regex("crlf$"), try regex("(r|z)$"), TextPattern("r s")!] {
+            // In a block, a `\r` before a line's `\n` ends the line with it.
+            let expected = lines.indices.filter { pattern.matches($0 < lines.count - 1 && lines[$0].hasSuffix("\r") ? String(lines[$0].dropLast()) : lines[$0]) }
+            #expect(matchingLines(pattern, block) == expected, "\(pattern.text)")
+            #expect(matchingLines(pattern, block + "\n") == expected, "\(pattern.text) with a final newline")
+        }
+        // A block with no control byte takes the whole-block path.
+        let plain = (0..<1000).map { "Item \($0) \($0 % 7 == 0 ? "amber" : "slate")" }
+        let expected = plain.indices.filter { $0 % 7 == 0 }
+        #expect(matchingLines(TextPattern("AMBER".lowercased())!, plain.joined(separator: "\n")) == expected)
+        #expect(matchingLines(try regex("am.er$"), plain.joined(separator: "\n") + "\n") == expected)
+        #expect(matchingLines(try regex("am(b|x)er|nothing"), plain.joined(separator: "\n")) == expected)
+    }
+
+    @Test func regexRefinesWhenTextIsAddedToOneBranch() throws {
+        #expect(try regex("am.e").refines(try regex("am.")))
+        #expect(try !regex("am.*").refines(try regex("am.")))
+        #expect(try !regex("a|bc").refines(try regex("a|b")))
+        #expect(try !regex("ab?").refines(try regex("ab")))
+        #expect(try regex("[|]x").refines(try regex("[|]")))
+    }
+
+    @Test func regexHighlightsAreWhereTheMatchesAre() throws {
+        let parts = try regex("am.er").highlights(in: "中 amber and AMBER")
+        #expect(parts.map(\.column) == [3, 13])
+        #expect(parts.map(\.text) == ["amber", "AMBER"])
+        #expect(try regex("^a").highlights(in: "aaa").map(\.column) == [0])
+    }
+}
