@@ -8,6 +8,11 @@
 #   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
+# - typing: End on the 1,000,000-line file, then `&` and words typed a character at a time:
+#   a lower-case word (`amber`), a Backspace, a word with an upper-case letter (`Item`, case
+#   matched exactly: every line keeps matching), a regular expression (`am.er|quartz$`); `fzf
+#   --exact` (installed with apt-get if missing) gets the same keys in the same run (it has
+#   no regular expressions: there the keys are a reference, not a like-for-like figure).
 # - filtermove: a broad filter that keeps 70% of a 1,000,000-line file (`&u`, Enter), then Down
 #   and PgDn with it kept, against the same keys without a filter and against `less` with its own
 #   `&u` filter: the title's `N of M items` must cost nothing per frame.
@@ -44,6 +49,16 @@ for series in $SERIES; do
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
         --label pullfeed --out "$OUT/filter-pullfeed.json" -- "$BIN" "$MILLION"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filter-pullfeed.json"
+      ;;
+    typing)
+      command -v fzf >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fzf >/dev/null; }
+      WORDS='a#lower m#lower b#lower e#lower r#lower bs#backspace c-u I#upper t#upper e#upper m#upper c-u'
+      WORDS="$WORDS a#regex m#regex .#regex e#regex r#regex |#regex q#regex u#regex a#regex r#regex t#regex z#regex \$#regex"
+      "${PROBE[@]}" --ready "Item 000001" --keys "end expect:\"1000000 items\" & $WORDS" --quit 'esc esc q' \
+        --label pullfeed --out "$OUT/typing-pullfeed.json" -- "$BIN" "$MILLION"
+      "${PROBE[@]}" --ready "1000000/1000000" --stdin "$MILLION" --keys "$WORDS" --quit 'esc' \
+        --label "fzf-$(fzf --version | cut -d' ' -f1)" --out "$OUT/typing-fzf.json" -- fzf --exact
+      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/typing-pullfeed.json" "$OUT/typing-fzf.json"
       ;;
     filtermove)
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & u enter#keep expect:"of 1000000 items" home down*30 pgdn*10' \

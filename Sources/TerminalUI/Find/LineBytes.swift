@@ -4,7 +4,7 @@ import Glibc
 
 /// Byte walks over lines of UTF-8 text that search and filter share: line ends, and whether
 /// a line's bytes are what the screen shows (`VisibleLine`).
-enum LineBytes {
+package enum LineBytes {
     static let newline = UInt8(ascii: "\n")
 
     /// The index of the first `\n` in `bytes[from..<end]`, if any.
@@ -35,6 +35,20 @@ enum LineBytes {
             i += 1
         }
         return count
+    }
+
+    /// How many lines end in `bytes` (its `\n` bytes), and whether any line might not be drawn
+    /// as its bytes (`VisibleLine.blockMayNeedConversion`), in one pass the compiler vectorises:
+    /// how a search over a file counts lines and decides how to match them at once.
+    package static func profile(_ bytes: UnsafeBufferPointer<UInt8>) -> (newlines: Int, mayNeedConversion: Bool) {
+        var count = 0
+        var special: UInt8 = 0
+        for byte in bytes {
+            let isNewline: UInt8 = byte == newline ? 1 : 0
+            count &+= Int(isNewline)
+            special |= (byte < 0x20 ? 1 : 0) & (isNewline ^ 1) | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0)
+        }
+        return (count, special != 0)
     }
 
     /// `bytes` without a trailing `\n`, then without a trailing `\r`.

@@ -10,8 +10,16 @@ extension TextPattern {
     /// lines with a hit are looked at; otherwise each line is checked on its own.
     @discardableResult
     public func forEachMatchingLine(in block: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Bool) -> Bool {
+        forEachMatchingLine(in: block, mayNeedConversion: VisibleLine.blockMayNeedConversion(block), found)
+    }
+
+    /// `forEachMatchingLine(in:_:)` for a block whose lines the caller has already looked at
+    /// (`LineBytes.profile`): false for `mayNeedConversion` means every line is drawn as its bytes.
+    @discardableResult
+    package func forEachMatchingLine(in block: UnsafeBufferPointer<UInt8>, mayNeedConversion: Bool,
+                                     _ found: (Int) -> Bool) -> Bool {
         guard !block.isEmpty else { return true }
-        if VisibleLine.blockMayNeedConversion(block) { return forEachLine(in: block, found) }
+        if mayNeedConversion { return forEachLine(in: block, found) }
         if let regex {
             if let required {
                 return forEachHit(in: block, next: { required.find(in: block, from: $0) }, check: { line in
