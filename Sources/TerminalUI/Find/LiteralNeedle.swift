@@ -10,7 +10,7 @@ struct LiteralNeedle: Sendable {
     let bytes: [UInt8]
     let ignoresCase: Bool
     /// The index of the byte `memchr` looks for.
-    private let anchor: Int
+    fileprivate let anchor: Int
 
     init(_ text: String, ignoresCase: Bool) {
         bytes = Array(text.utf8).map { ignoresCase ? Self.fold($0) : $0 }
@@ -22,36 +22,58 @@ struct LiteralNeedle: Sendable {
 
     /// Where the needle first occurs in `text` at or after `from`; nil if nowhere.
     func find(in text: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
-        guard let base = text.baseAddress, !bytes.isEmpty, text.count - from >= bytes.count else { return nil }
-        let last = text.count - bytes.count
-        let lower = bytes[anchor]
-        let upper: UInt8? = ignoresCase && lower &- 97 < 26 ? lower - 32 : nil
-        var nextLower = Self.memchr(base, lower, from: from + anchor, to: last + anchor + 1)
-        var nextUpper = upper.flatMap { Self.memchr(base, $0, from: from + anchor, to: last + anchor + 1) }
-        return bytes.withUnsafeBufferPointer { needle in
-            while true {
-                let hit: Int
-                switch (nextLower, nextUpper) {
-                case (nil, nil): return nil
-                case (let l?, nil): hit = l
-                case (nil, let u?): hit = u
-                case (let l?, let u?): hit = min(l, u)
+        var search = Search(needle: self, text: text)
+        return search.next(from: from)
+    }
+
+    /// Successive searches through one text with `from` never going back: each `memchr`
+    /// result is kept until it is passed, so the text is read once however many hits it has
+    /// (an anchor letter's other case, rare in the text, is not looked for again at each hit).
+    struct Search {
+        let needle: LiteralNeedle
+        let text: UnsafeBufferPointer<UInt8>
+        private let lower: UInt8
+        private let upper: UInt8?
+        /// The next place of each anchor byte at or after where the search last looked;
+        /// `Int.max` once there is none to the end.
+        private var nextLower = -1
+        private var nextUpper = -1
+
+        init(needle: LiteralNeedle, text: UnsafeBufferPointer<UInt8>) {
+            self.needle = needle
+            self.text = text
+            lower = needle.bytes.isEmpty ? 0 : needle.bytes[needle.anchor]
+            upper = needle.ignoresCase && lower &- 97 < 26 ? lower - 32 : nil
+        }
+
+        /// The first occurrence at or after `from` (which is never less than a previous `from`).
+        mutating func next(from: Int) -> Int? {
+            guard let base = text.baseAddress, !needle.bytes.isEmpty, text.count >= needle.bytes.count else { return nil }
+            let anchor = needle.anchor
+            let end = text.count - needle.bytes.count + anchor + 1
+            var from = from
+            return needle.bytes.withUnsafeBufferPointer { bytes in
+                while true {
+                    let at = from + anchor
+                    if nextLower < at { nextLower = LiteralNeedle.memchr(base, lower, from: at, to: end) ?? Int.max }
+                    if let upper, nextUpper < at { nextUpper = LiteralNeedle.memchr(base, upper, from: at, to: end) ?? Int.max }
+                    let hit = upper == nil ? nextLower : min(nextLower, nextUpper)
+                    guard hit != Int.max else { return nil }
+                    let start = hit - anchor
+                    if needle.matches(at: start, in: base, needle: bytes) { return start }
+                    from = start + 1
                 }
-                let start = hit - anchor
-                if matches(at: start, in: base, needle: needle) { return start }
-                if hit == nextLower { nextLower = Self.memchr(base, lower, from: hit + 1, to: last + anchor + 1) }
-                if hit == nextUpper, let upper { nextUpper = Self.memchr(base, upper, from: hit + 1, to: last + anchor + 1) }
             }
         }
     }
 
-    private func matches(at start: Int, in base: UnsafePointer<UInt8>, needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    fileprivate func matches(at start: Int, in base: UnsafePointer<UInt8>, needle: UnsafeBufferPointer<UInt8>) -> Bool {
         if !ignoresCase { return memcmp(base + start, needle.baseAddress!, needle.count) == 0 }
         for i in 0..<needle.count where Self.fold(base[start + i]) != needle[i] { return false }
         return true
     }
 
-    private static func memchr(_ base: UnsafePointer<UInt8>, _ byte: UInt8, from: Int, to end: Int) -> Int? {
+    fileprivate static func memchr(_ base: UnsafePointer<UInt8>, _ byte: UInt8, from: Int, to end: Int) -> Int? {
         guard from < end, let found = Glibc.memchr(base + from, Int32(byte), end - from) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }

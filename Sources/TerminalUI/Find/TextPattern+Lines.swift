@@ -22,7 +22,8 @@ extension TextPattern {
         if mayNeedConversion { return forEachLine(in: block, found) }
         if let regex {
             if let required {
-                return forEachHit(in: block, next: { required.find(in: block, from: $0) }, check: { line in
+                var search = LiteralNeedle.Search(needle: required, text: block)
+                return forEachHit(in: block, next: { search.next(from: $0) }, check: { line in
                     regex.firstMatch(in: UnsafeBufferPointer(rebasing: block[line])) != nil
                 }, found)
             }
@@ -30,7 +31,8 @@ extension TextPattern {
         }
         guard let needle else { return true }
         if foldsUnicode { return forEachLine(in: block, found) }
-        return forEachHit(in: block, next: { needle.find(in: block, from: $0) }, check: nil, found)
+        var search = LiteralNeedle.Search(needle: needle, text: block)
+        return forEachHit(in: block, next: { search.next(from: $0) }, check: nil, found)
     }
 
     /// Each line on its own: `matches(utf8:)`.

@@ -91,6 +91,13 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     /// Adds the matches among base rows `coveredCount ..< through` (rows appended since).
     public func appendMatches(_ matches: [Int], headers: [Int], through: Int) {
         guard pattern != nil else { return }
+        if headers.isEmpty, lastHeader < 0 {
+            // No sections: the matches are the rows shown (a million of them in milliseconds).
+            let first = matches.firstIndex { $0 >= max(coveredCount, (shown.last ?? -1) + 1) } ?? matches.count
+            shown.append(contentsOf: matches[first...])
+            coveredCount = max(coveredCount, through)
+            return
+        }
         let headerSet = Set(headers)
         var nextHeader = headers.firstIndex { $0 >= coveredCount } ?? headers.count
         for match in matches where match >= coveredCount {
