@@ -133,3 +133,42 @@ private func regex(_ text: String) throws -> TextPattern {
         #expect(try regex("^a").highlights(in: "aaa").map(\.column) == [0])
     }
 }
+
+/// The bit set a filter keeps its rows in.
+@Suite struct RowSetTests {
+    @Test func indexesRanksAndWalksAgreeWithAnArray() {
+        var generator = SystemRandomNumberGenerator()
+        for density in [1, 3, 50, 97] {
+            let rows = (0..<5_000).filter { _ in Int.random(in: 0..<100, using: &generator) < density }
+            let set = RowSet(rows)
+            #expect(set.count == rows.count)
+            #expect(Array(set) == rows)
+            for probe in stride(from: 0, to: 5_100, by: 37) {
+                #expect(set.rank(of: probe) == rows.filter { $0 < probe }.count)
+                #expect(set.contains(probe) == rows.contains(probe))
+            }
+            var walked: [Int] = []
+            set.forEach(from: rows.count / 2) { _, row in
+                walked.append(row)
+                return true
+            }
+            #expect(walked == Array(rows[(rows.count / 2)...]))
+            var words = [UInt64](repeating: 0, count: 5_000 / 64 + 1)
+            for row in rows { words[row / 64] |= 1 << UInt64(row % 64) }
+            #expect(RowSet(words: words) == set)
+            let odd = RowSet(rows.filter { $0 % 2 == 1 })
+            #expect(Array(set.intersection(odd)) == rows.filter { $0 % 2 == 1 })
+        }
+    }
+
+    @Test func aFilterOverManyRowsIsTheSameOnEveryThreadCount() throws {
+        let texts = (0..<250_000).map { "row \($0) \($0 % 7 == 0 ? "amber" : "slate")" }
+        let snapshot = StringsTextSnapshot(texts: texts)
+        let pattern = try #require(TextPattern("amber"))
+        let set = try #require(ListFinder.matchingRowSet(pattern, in: snapshot, range: 0..<texts.count))
+        #expect(Array(set) == texts.indices.filter { $0 % 7 == 0 })
+        let evens = RowSet(stride(from: 0, to: 250_000, by: 2))
+        let narrowed = try #require(ListFinder.matchingRowSet(pattern, in: snapshot, range: 0..<texts.count, among: evens))
+        #expect(Array(narrowed) == texts.indices.filter { $0 % 14 == 0 })
+    }
+}

@@ -5,26 +5,24 @@ import TerminalUI
 /// longer text walks only the rows a text it refines kept.
 ///
 /// A result is for the first `through` rows; one for fewer rows than the list has now is not
-/// used. The results kept hold at most `capacity` row numbers in all; the oldest go first.
+/// used. Each result is a `RowSet` (a bit per row: 125 KB for a million rows); at most
+/// `capacity` results are kept, the oldest going first.
 struct FilterResults {
     struct Result {
         var pattern: TextPattern
-        var matches: [Int]
+        var matches: RowSet
         var through: Int
     }
 
-    static let capacity = 4_000_000
+    static let capacity = 16
 
     private var results: [Result] = []
 
     /// Keeps `matches`, the rows `pattern` matches among the first `through`.
-    mutating func keep(_ pattern: TextPattern, matches: [Int], through: Int) {
+    mutating func keep(_ pattern: TextPattern, matches: RowSet, through: Int) {
         results.removeAll { $0.pattern == pattern }
         results.append(Result(pattern: pattern, matches: matches, through: through))
-        var total = results.reduce(0) { $0 + $1.matches.count }
-        while total > Self.capacity, results.count > 1 {
-            total -= results.removeFirst().matches.count
-        }
+        if results.count > Self.capacity { results.removeFirst() }
     }
 
     /// The result for `pattern` itself if it is kept, else the smallest kept result of a

@@ -67,7 +67,11 @@ final class FindController {
     /// The filter has asked for a page that has not come yet.
     private var filterLoading = false
     /// The filter's walk over the rows runs in the background.
-    private var filterPending = false
+    private var filterPending = false {
+        didSet { if !filterPending { partialCount = nil } }
+    }
+    /// While the filter's walk runs: the matches found and the rows walked so far.
+    private var partialCount: (found: Int, walked: Int)?
 
     private struct PagedSearch {
         var pattern: TextPattern
@@ -108,10 +112,12 @@ final class FindController {
 
     /// The title's count while filtering: the items shown (sections for articles) and loaded.
     /// O(1): the filtered list counts its headers as it grows.
-    var shownItemCount: Int? {
+    /// While a walk over many rows runs, the matches found so far (`12000000+`).
+    var shownItemCount: String? {
+        if let partialCount, filterPending { return "\(partialCount.found)+" }
         guard filtered.isFiltering else { return nil }
         let headers = filtered.shownHeaderCount
-        return headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount
+        return String(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
     }
 
     // MARK: Keys
@@ -406,8 +412,24 @@ final class FindController {
         }
         let candidates = known?.matches
         filterPending = true
-        run(rows: candidates?.count ?? baseCount, { token -> [Int]? in
-            ListFinder.matchingRows(pattern, in: base, range: 0..<baseCount, among: candidates, isCancelled: { token.isCancelled })
+        let box = UncheckedSendable((self, scheduler))
+        run(rows: candidates?.count ?? baseCount, { token -> RowSet? in
+            let last = Locked(DispatchTime.now().uptimeNanoseconds)
+            return ListFinder.matchingRowSet(pattern, in: base, range: 0..<baseCount, among: candidates, progress: { walked, found in
+                // The count so far, for the title, at most ten times a second.
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard last.withLock({ previous in
+                    guard now - previous > 100_000_000 else { return false }
+                    previous = now
+                    return true
+                }) else { return }
+                let (controller, scheduler) = box.value
+                scheduler.schedule {
+                    guard controller.token === token, !token.isCancelled else { return }
+                    controller.partialCount = (found, walked)
+                    controller.onNeedsRender()
+                }
+            }, isCancelled: { token.isCancelled })
         }, then: { [unowned self] matches in
             self.filterResults.keep(pattern, matches: matches, through: baseCount)
             self.showFilter(pattern, matches: matches, base: base, selectedBase: selectedBase)
@@ -416,8 +438,9 @@ final class FindController {
     }
 
     /// Shows the rows `matches` of `base`, the selection on `selectedBase` if it shows.
-    private func showFilter(_ pattern: TextPattern, matches: [Int], base: any ListTextSnapshot, selectedBase: Int?) {
+    private func showFilter(_ pattern: TextPattern, matches: RowSet, base: any ListTextSnapshot, selectedBase: Int?) {
         filterPending = false
+        partialCount = nil
         filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: base.rowCount)
         extendFilter()
         list.highlight = pattern

@@ -10,7 +10,7 @@ struct TitleBar {
         var sourceTitle: String
         var itemCount: Int
         /// The rows a filter keeps (nil: no filter).
-        var shownCount: Int?
+        var shownCount: String?
         /// More may come (`200+ items`).
         var more: Bool
         /// A file is still being counted.
@@ -39,7 +39,7 @@ struct TitleBar {
     private static func layout(_ c: Content, strings: AppStrings, width: Int)
         -> (content: Content, width: Int, title: String, room: Int, counter: (text: String, column: Int)?) {
         let total = "\(c.itemCount)" + (c.more ? "+" : "")
-        var count = (c.shownCount.map { strings.text(.filterCount, String($0), total) }
+        var count = (c.shownCount.map { strings.text(.filterCount, $0, total) }
             ?? strings.itemCount(c.itemCount, more: c.more, counting: c.counting)) + " "
         if c.columnOffset > 0 { count = strings.text(.columnOffset, String(c.columnOffset)) + "  " + count }
         if let every = c.every { count = strings.live(every: every, paused: c.paused) + " \(strings.separator) " + count }

@@ -80,33 +80,46 @@ public struct StringsTextSnapshot: ListTextSnapshot {
 public struct SubsetTextSnapshot: ListTextSnapshot {
     /// The snapshot of every row, in the base's indices.
     public let base: any ListTextSnapshot
-    /// The rows of `base` in this snapshot, ascending: row `i` here is row `shown[i]` there.
-    public let shown: [Int]
+    /// The rows of `base` in this snapshot: row `i` here is row `shown[i]` there.
+    public let shown: RowSet
     public let sectionHeaders: [Int]
 
-    /// `shown`: ascending rows of `base`; `sectionHeaders`: the indices in `shown` of headers.
-    public init(base: any ListTextSnapshot, shown: [Int], sectionHeaders: [Int] = []) {
+    /// `shown`: rows of `base`; `sectionHeaders`: the indices in `shown` of headers.
+    public init(base: any ListTextSnapshot, shown: RowSet, sectionHeaders: [Int] = []) {
         self.base = base
         self.shown = shown
         self.sectionHeaders = sectionHeaders
+    }
+
+    /// `shown`: ascending rows of `base`; `sectionHeaders`: the indices in `shown` of headers.
+    public init(base: any ListTextSnapshot, shown: [Int], sectionHeaders: [Int] = []) {
+        self.init(base: base, shown: RowSet(shown), sectionHeaders: sectionHeaders)
     }
 
     public var rowCount: Int { shown.count }
 
     public func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         let range = range.clamped(to: 0..<shown.count)
-        var i = range.lowerBound
-        while i < range.upperBound {
-            var j = i + 1
-            while j < range.upperBound, shown[j] == shown[j - 1] + 1 { j += 1 }
-            let offset = i - shown[i]
+        guard !range.isEmpty else { return }
+        // Runs of consecutive base rows: (first index here, first base row, length).
+        var runs: [(index: Int, row: Int, length: Int)] = []
+        shown.forEach(from: range.lowerBound) { i, row in
+            guard i < range.upperBound else { return false }
+            if let last = runs.last, last.row + last.length == row, runs.count > 0 {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((i, row, 1))
+            }
+            return true
+        }
+        for run in runs {
             var goOn = true
-            base.forEachRowText(in: shown[i]..<shown[j - 1] + 1) { index, text in
+            let offset = run.index - run.row
+            base.forEachRowText(in: run.row..<run.row + run.length) { index, text in
                 goOn = body(index + offset, text)
                 return goOn
             }
             if !goOn { return }
-            i = j
         }
     }
 }
@@ -127,53 +140,101 @@ public enum ListFinder {
         isCancelled: @Sendable () -> Bool = { false }
     ) -> [Int]? {
         let range = range.clamped(to: 0..<snapshot.rowCount)
+        if range.count < rowsPerThread {
+            // Few rows (rows appended to a filtered list): one walk, no bit set over the list.
+            guard let found = walk(pattern, in: snapshot, range: range, isCancelled: isCancelled) else { return nil }
+            return candidates.map { intersection(found, $0) } ?? found
+        }
+        return matchingRowSet(pattern, in: snapshot, range: range, among: candidates.map { RowSet($0) },
+                              isCancelled: isCancelled).map(Array.init)
+    }
+
+    /// The rows in `range` whose visible text matches `pattern`, as a `RowSet` (one bit per
+    /// row, however many match). With `among`, only those rows can be matches (rows
+    /// `pattern` refines from: few are read one by one, many are walked and intersected).
+    /// `progress`, called from the walking threads now and then, gets the rows walked and
+    /// the matches found so far. Large ranges are split among the machine's cores.
+    public static func matchingRowSet(
+        _ pattern: TextPattern, in snapshot: any ListTextSnapshot, range: Range<Int>, among candidates: RowSet? = nil,
+        progress: @Sendable (_ walked: Int, _ found: Int) -> Void = { _, _ in },
+        isCancelled: @Sendable () -> Bool = { false }
+    ) -> RowSet? {
+        let range = range.clamped(to: 0..<snapshot.rowCount)
         if let candidates, candidates.count < range.count / 16 {
             // Few candidates: read only their rows.
             let subset = SubsetTextSnapshot(base: snapshot, shown: candidates)
-            return walk(pattern, in: subset, range: 0..<candidates.count, isCancelled: isCancelled).map { $0.map { candidates[$0] } }
+            return walk(pattern, in: subset, range: 0..<candidates.count, isCancelled: isCancelled)
+                .map { RowSet($0.map { candidates[$0] }) }
         }
-        let threads = min(Self.cores, max(1, range.count / rowsPerThread))
-        var found: [Int]?
-        if threads == 1 {
-            found = walk(pattern, in: snapshot, range: range, isCancelled: isCancelled)
-        } else {
-            let parts = (0..<threads).map { part -> Range<Int> in
-                let size = range.count / threads
-                let lower = range.lowerBound + part * size
-                return lower..<(part == threads - 1 ? range.upperBound : lower + size)
+        // Parts start at multiples of 64 rows, so each fills words of its own.
+        let threads = Swift.min(Self.cores, Swift.max(1, range.count / rowsPerThread))
+        var bounds = [range.lowerBound]
+        for part in 1..<threads { bounds.append((range.lowerBound + range.count * part / threads) / 64 * 64) }
+        bounds.append(range.upperBound)
+        let parts = bounds
+        let words = Locked([UInt64](repeating: 0, count: (range.upperBound + 63) / 64))
+        let totals = Locked((walked: 0, found: 0, cancelled: false))
+        DispatchQueue.concurrentPerform(iterations: threads) { part in
+            let partRange = parts[part]..<parts[part + 1]
+            let firstWord = partRange.lowerBound / 64
+            var own = [UInt64](repeating: 0, count: (partRange.upperBound + 63) / 64 - firstWord)
+            var found = 0
+            let done = walk(pattern, in: snapshot, range: partRange, isCancelled: isCancelled, walked: { rows in
+                let (walked, all) = totals.withLock { t in
+                    t.walked += rows
+                    t.found += found
+                    return (t.walked, t.found)
+                }
+                found = 0
+                progress(walked, all)
+            }, record: { row in
+                own[row / 64 - firstWord] |= 1 << UInt64(row % 64)
+                found += 1
+            })
+            guard done else {
+                totals.withLock { $0.cancelled = true }
+                return
             }
-            let results = PartResults(count: threads)
-            DispatchQueue.concurrentPerform(iterations: threads) { part in
-                results.set(part, walk(pattern, in: snapshot, range: parts[part], isCancelled: isCancelled))
+            words.withLock { words in
+                for (i, word) in own.enumerated() { words[firstWord + i] |= word }
             }
-            found = results.joined()
         }
-        guard let found, let candidates else { return found }
-        return intersection(found, candidates)
+        guard !totals.withLock({ $0.cancelled }) else { return nil }
+        let set = RowSet(words: words.withLock { $0 })
+        return candidates.map { set.intersection($0) } ?? set
     }
 
     /// The rows in `range` that match, block by block, on this thread.
     private static func walk(_ pattern: TextPattern, in snapshot: any ListTextSnapshot, range: Range<Int>,
                              isCancelled: () -> Bool) -> [Int]? {
         var found: [Int] = []
+        let done = walk(pattern, in: snapshot, range: range, isCancelled: isCancelled, walked: { _ in }) { found.append($0) }
+        return done ? found : nil
+    }
+
+    /// Calls `record` with each row of `range` that matches, in order, and `walked` with the
+    /// rows walked after each stretch; false if cancelled.
+    private static func walk(_ pattern: TextPattern, in snapshot: any ListTextSnapshot, range: Range<Int>,
+                             isCancelled: () -> Bool, walked: (Int) -> Void, record: (Int) -> Void) -> Bool {
         var start = range.lowerBound
         while start < range.upperBound {
-            if isCancelled() { return nil }
-            let end = min(range.upperBound, start + block * 4)
+            if isCancelled() { return false }
+            let end = Swift.min(range.upperBound, start + block * 4)
             snapshot.forEachRowBlock(in: start..<end) { first, rows, bytes in
                 if rows == 1 {
-                    if pattern.matches(utf8: bytes) { found.append(first) }
+                    if pattern.matches(utf8: bytes) { record(first) }
                 } else {
                     pattern.forEachMatchingLine(in: bytes) { line in
-                        found.append(first + line)
+                        record(first + line)
                         return true
                     }
                 }
                 return true
             }
+            walked(end - start)
             start = end
         }
-        return found
+        return true
     }
 
     /// The rows in both ascending lists.
@@ -242,26 +303,5 @@ public enum ListFinder {
             start = end
         }
         return .some(nil)
-    }
-}
-
-/// What each thread of a split walk found, joined in order once all are done.
-private final class PartResults: Sendable {
-    private let parts: Locked<[[Int]?]>
-
-    init(count: Int) { parts = Locked(Array(repeating: [], count: count)) }
-
-    func set(_ part: Int, _ value: [Int]?) { parts.withLock { $0[part] = value } }
-
-    /// Every part's rows in order; nil if any part was cancelled.
-    func joined() -> [Int]? {
-        parts.withLock { parts in
-            var all: [Int] = []
-            for part in parts {
-                guard let part else { return nil }
-                all += part
-            }
-            return all
-        }
     }
 }
