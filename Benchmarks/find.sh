@@ -5,7 +5,8 @@
 #
 # - not found: `/` a text that is nowhere, Enter, on a 1 GB, 19,000,000-line file (the
 #   100,000-item data set 190 times): the Enter step lasts until "Pattern not found" is drawn
-#   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same.
+#   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same,
+#   and `grep -c` reads the same file (the floor for one pass).
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
 # - typing: End on the 1,000,000-line file, then `&` and words typed a character at a time:
@@ -44,6 +45,10 @@ for series in $SERIES; do
       "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter#search expect:"Pattern not found"' \
         --label less --out "$OUT/notfound-less.json" -- less "$BIG"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/notfound-pullfeed.json" "$OUT/notfound-less.json"
+      # The floor for one pass over the same cached file: grep -c, median of RUNS.
+      for _ in $(seq "$RUNS"); do
+        /usr/bin/time -f "%e %M" grep -c zqxjvk "$BIG" 2>&1 >/dev/null | tail -1
+      done | sort -n | awk '{ t[NR] = $1; m[NR] = $2 } END { printf "grep -c over the same file: median %.0f ms, peak RSS %d KiB (%d runs)\n", t[int((NR + 1) / 2)] * 1000, m[int((NR + 1) / 2)], NR }'
       ;;
     filter)
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \

@@ -45,7 +45,9 @@ final class FindController {
     private let filtered: FilteredListSource
     private let strings: AppStrings
     private let scheduler: LoopScheduler
-    private let queue = DispatchQueue(label: "pullfeed.find", qos: .userInitiated)
+    /// Concurrent: a walk stuck in one long call (a regular expression that backtracks over
+    /// a megabyte line) cannot hold up the next one once it is cancelled.
+    private let queue = DispatchQueue(label: "pullfeed.find", qos: .userInitiated, attributes: .concurrent)
     var reactor: () -> FeedReactor? = { nil }
     var onNeedsRender: () -> Void = {}
 
