@@ -14,19 +14,10 @@ import TerminalUI
 /// pages while its rows do not fill the screen. Walks over many rows run on a background queue;
 /// Esc or Ctrl-C (`cancel()`) stops any of this, keeping what was loaded.
 final class FindController {
-    enum Kind { case search, filter }
-
-    /// An open prompt: what it is for, its text, whether the text is literal (Ctrl-R) rather
-    /// than a regular expression, and why the text is not a valid pattern, if it is not.
-    struct Prompt {
-        var kind: Kind
-        var editor = LineEditor()
-        var literal = false
-        var error: PatternError?
-    }
+    typealias Kind = FindPrompt.Kind
 
     /// The open prompt, if any.
-    private(set) var prompt: Prompt? {
+    private(set) var prompt: FindPrompt? {
         didSet { if (prompt == nil) != (oldValue == nil) { onPromptOpen(prompt != nil) } }
     }
     /// Called when a prompt opens (true) or closes (false): refreshing by itself waits meanwhile.
@@ -130,7 +121,7 @@ final class FindController {
         if kind == .filter, !filtered.isFiltering {
             filterOrigin = selectedBaseRow
         }
-        prompt = Prompt(kind: kind)
+        prompt = FindPrompt(kind: kind)
         onNeedsRender()
     }
 
@@ -140,64 +131,32 @@ final class FindController {
     /// A key or a paste while the prompt is open.
     func handlePrompt(_ event: InputEvent) {
         guard var current = prompt else { return }
-        let kind = current.kind
-        var editor = current.editor
-        let before = editor.text
-        switch event {
-        case .key(.ctrl("r")):
-            current.literal.toggle()
+        let outcome = current.handle(event)
+        switch outcome {
+        case .none:
             prompt = current
-            if kind == .filter { setFilter(editor.text) } else { prompt?.error = parse(editor.text).error }
-            onNeedsRender()
-            return
-        case .key(let key):
-            switch editor.handle(key) {
-            case .edited, .ignored:
-                current.editor = editor
-                prompt = current
-            case .submitted:
-                prompt = nil
-                submit(kind, text: editor.text, literal: current.literal)
-                onNeedsRender()
-                return
-            case .cancelled:
-                prompt = nil
-                if kind == .filter { removeFilter() }
-                onNeedsRender()
-                return
-            }
-        case .paste(let text):
-            editor.paste(text)
-            current.editor = editor
+        case .patternChanged:
             prompt = current
-        case .mouse, .resize:
-            return
-        }
-        if editor.text != before {
-            if kind == .filter { setFilter(editor.text) } else { prompt?.error = parse(editor.text).error }
+            if current.kind == .filter { setFilter(current) }
+        case .submitted:
+            prompt = nil
+            submit(current)
+        case .cancelled:
+            prompt = nil
+            if current.kind == .filter { removeFilter() }
         }
         onNeedsRender()
     }
 
-    /// `text` as the open prompt reads it (a regular expression unless Ctrl-R made it literal):
-    /// nil for the empty text.
-    private func parse(_ text: String, literal: Bool? = nil) -> (pattern: TextPattern?, error: PatternError?) {
-        do {
-            return (try TextPattern(text, syntax: literal ?? prompt?.literal ?? false ? .literal : .regularExpression), nil)
-        } catch {
-            return (nil, error)
-        }
-    }
-
-    private func submit(_ kind: Kind, text: String, literal: Bool) {
-        let (pattern, error) = parse(text, literal: literal)
+    private func submit(_ prompt: FindPrompt) {
+        let (pattern, error) = prompt.parsed
         if let error {
             // Nothing changes: the filter stays as it was, no search is made.
             message = strings.text(.invalidPattern, error.reason)
             return
         }
         filterResults.removeAll()
-        switch kind {
+        switch prompt.kind {
         case .search:
             if let pattern = pattern ?? lastSearch { search(pattern, backward: false) }
         case .filter:
@@ -385,9 +344,8 @@ final class FindController {
     /// Shows only the rows with `text` (all rows for the empty text), keeping the selection
     /// on its row if it still shows, else on the first row shown.
     /// An invalid text changes nothing: the prompt says why, the filter stays as it was.
-    private func setFilter(_ text: String) {
-        let (parsed, error) = parse(text)
-        prompt?.error = error
+    private func setFilter(_ prompt: FindPrompt) {
+        let (parsed, error) = prompt.parsed
         if error != nil { return }
         guard let pattern = parsed else {
             removeFilter()
@@ -606,18 +564,7 @@ final class FindController {
     /// none (the screen draws its own status).
     func drawStatus(on canvas: any Canvas, row: Int, width: Int) -> Bool {
         if let prompt {
-            let prefix = prompt.literal ? strings.text(prompt.kind == .search ? .literalSearchPrompt : .literalFilterPrompt)
-                : prompt.kind == .search ? "/" : "&"
-            var editorWidth = width
-            if let error = prompt.error {
-                // The reason on the right, the text on the left keeping at least half the line.
-                let reason = SanitizedText(" " + strings.text(.invalidPattern, error.reason))
-                let shown = min(reason.width, width / 2)
-                editorWidth = width - shown
-                canvas.fill(row: row, column: editorWidth, width: shown, style: .plain)
-                canvas.draw(reason, row: row, column: editorWidth, style: .bold, maxWidth: shown)
-            }
-            prompt.editor.draw(on: canvas, row: row, prefix: prefix, width: editorWidth)
+            prompt.draw(on: canvas, row: row, width: width, strings: strings)
             return true
         }
         let text: String
