@@ -172,3 +172,30 @@ private func regex(_ text: String) throws -> TextPattern {
         #expect(Array(narrowed) == texts.indices.filter { $0 % 14 == 0 })
     }
 }
+
+/// The one pass that counts a block's lines and finds its control bytes.
+@Suite struct LineBytesTests {
+    @Test func countsAndControlsAgreeWithAByteLoop() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("abc xyz\n".utf8) + [0x09, 0x0D, 0x1B, 0x7F, 0xC2, 0xC3, 0xE4]
+        for length in [0, 1, 31, 32, 33, 64, 1_000, 8_191, 40_000] {
+            for plain in [true, false] {
+                let bytes: [UInt8] = (0..<length).map { _ in
+                    plain ? Array("abc xyz\n".utf8).randomElement(using: &generator)! : alphabet.randomElement(using: &generator)!
+                }
+                let newlines = bytes.filter { $0 == 0x0A }.count
+                let special = bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F || $0 == 0xC2 }
+                bytes.withUnsafeBufferPointer { buffer in
+                    let profile = LineBytes.profile(buffer)
+                    #expect(profile.newlines == newlines, "\(length) bytes")
+                    #expect(profile.mayNeedConversion == special, "\(length) bytes")
+                    #expect(LineBytes.countNewlines(in: buffer, from: min(5, length), to: length)
+                            == bytes[min(5, length)...].filter { $0 == 0x0A }.count)
+                }
+            }
+        }
+        // 255 × 32 bytes of newlines fill a lane counter; more must not wrap.
+        let many = [UInt8](repeating: 0x0A, count: 32 * 300 + 7)
+        many.withUnsafeBufferPointer { #expect(LineBytes.profile($0).newlines == many.count) }
+    }
+}
