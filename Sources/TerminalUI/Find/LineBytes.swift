@@ -26,52 +26,51 @@ package enum LineBytes {
         return nil
     }
 
-    /// How many `\n` bytes `bytes[from..<end]` holds: 32 bytes at a time.
+    /// How many `\n` bytes `bytes[from..<end]` holds, found with `memchr` (lines are tens of
+    /// bytes long: one call per line is quicker than a loop over every byte).
     package static func countNewlines(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
-        guard let base = bytes.baseAddress, from < end else { return 0 }
-        return scan(UnsafeRawPointer(base + from), count: end - from).newlines
+        var count = 0
+        var position = from
+        while let found = newline(in: bytes, from: position, to: end) {
+            count += 1
+            position = found + 1
+        }
+        return count
     }
 
-    /// The `\n` bytes of the `count` bytes at `start`, and whether any of them is a control
-    /// byte other than `\n`, DEL, or `C2` (which starts a C1 control): 32 bytes at a time,
-    /// with SIMD compares and lane counters added up every 255 steps.
-    private static func scan(_ start: UnsafeRawPointer, count: Int) -> (newlines: Int, special: Bool) {
-        typealias Lanes = SIMD32<UInt8>
-        let newlines = Lanes(repeating: newline), space = Lanes(repeating: 0x20)
-        let delete = Lanes(repeating: 0x7F), c2 = Lanes(repeating: 0xC2)
-        let zero = Lanes(repeating: 0), one = Lanes(repeating: 1)
-        var total = 0
-        var special = SIMDMask<Lanes.MaskStorage>(repeating: false)
+    /// Whether `bytes` holds a control byte other than `\n`, DEL, or `C2` (which starts a C1
+    /// control): eight bytes at a time, with the zero-byte trick on each word.
+    static func hasSpecialBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+        /// The high bit of each byte of `x` that is zero.
+        func zeros(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x) & high }
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, controls: UInt64 = 0xE0E0_E0E0_E0E0_E0E0
+        let deletes: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, c2s: UInt64 = 0xC2C2_C2C2_C2C2_C2C2
         var i = 0
-        while i + 32 <= count {
-            var lanes = zero
-            var steps = 0
-            while steps < 255, i + 32 <= count {
-                let v = start.loadUnaligned(fromByteOffset: i, as: Lanes.self)
-                let isNewline = v .== newlines
-                lanes &+= zero.replacing(with: one, where: isNewline)
-                special .|= (v .< space) .& .!isNewline .| (v .== delete) .| (v .== c2)
-                i += 32
-                steps += 1
+        while i + 64 <= bytes.count {
+            var found: UInt64 = 0
+            for k in stride(from: i, to: i + 64, by: 8) {
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                found |= zeros(word & controls) & ~zeros(word ^ newlines) | zeros(word ^ deletes) | zeros(word ^ c2s)
             }
-            total += Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            if found != 0 { return true }
+            i += 64
         }
-        var tailSpecial = false
-        while i < count {
-            let byte = start.load(fromByteOffset: i, as: UInt8.self)
-            if byte == newline { total += 1 } else if byte < 0x20 || byte == 0x7F || byte == 0xC2 { tailSpecial = true }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if (byte < 0x20 && byte != newline) || byte == 0x7F || byte == 0xC2 { return true }
             i += 1
         }
-        return (total, tailSpecial || any(special))
+        return false
     }
 
     /// How many lines end in `bytes` (its `\n` bytes), and whether any line might not be drawn
-    /// as its bytes (`VisibleLine.blockMayNeedConversion`), in one pass: how a search over a
+    /// as its bytes (`VisibleLine.blockMayNeedConversion`): how a search over a
     /// file counts lines and decides how to match them at once.
     package static func profile(_ bytes: UnsafeBufferPointer<UInt8>) -> (newlines: Int, mayNeedConversion: Bool) {
-        guard let base = bytes.baseAddress else { return (0, false) }
-        let result = scan(UnsafeRawPointer(base), count: bytes.count)
-        return (result.newlines, result.special)
+        (countNewlines(in: bytes, from: 0, to: bytes.count), hasSpecialBytes(bytes))
     }
 
     /// `bytes` without a trailing `\n`, then without a trailing `\r`.

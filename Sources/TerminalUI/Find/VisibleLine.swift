@@ -17,7 +17,7 @@ enum VisibleLine {
     /// Whether any line of `block` (lines ended by `\n`) might not be drawn as its bytes:
     /// false means every line is. A cheap superset test (any `C2` byte counts).
     static func blockMayNeedConversion(_ block: UnsafeBufferPointer<UInt8>) -> Bool {
-        LineBytes.profile(block).mayNeedConversion
+        LineBytes.hasSpecialBytes(block)
     }
 
     /// The visible text of `line`, as UTF-8.
