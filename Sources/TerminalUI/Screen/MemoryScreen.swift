@@ -3,7 +3,8 @@
 ///
 /// It holds the cells a terminal would show, not a model of its own: drawing calls go
 /// through the same row cache, cell builder and diff as `CursesTerminal`'s (`RowCache`,
-/// `ScreenWriter`), and the bytes to an xterm model with 24-bit colours (`TerminalModel`).
+/// `ScreenWriter`), and the bytes to an xterm model with 24-bit colours and hyperlinks
+/// (`TerminalModel`).
 /// Reading the screen sends the frame drawn so far.
 public final class MemoryScreen: Canvas {
     /// One cell: a character with its style, or (`character == nil`) a column covered by the
@@ -12,8 +13,10 @@ public final class MemoryScreen: Canvas {
     public struct Cell: Hashable, Sendable {
         /// The character shown, or nil for a column covered by the character before it.
         public var character: Character?
-        /// The style the cell is drawn in.
+        /// The style the cell is drawn in (without its link).
         public var style: Style
+        /// The URI of the hyperlink the cell is in, as the terminal got it; nil for none.
+        public var link: String? = nil
         /// A space in the plain style: what a cleared screen holds.
         public static let blank = Cell(character: " ", style: .plain)
     }
@@ -97,8 +100,11 @@ public final class MemoryScreen: Canvas {
                 let cell = kept[r][c]
                 var end = c + 1
                 while end < kept[r].count, kept[r][end].character == nil { end += 1 }
-                if let character = cell.character, end <= newSize.columns, character != " " || cell.style != .plain {
-                    record(.text(String(character), column: c, style: cell.style, limit: end - c), row: r)
+                if let character = cell.character, end <= newSize.columns,
+                   character != " " || cell.style != .plain || cell.link != nil {
+                    var style = cell.style
+                    style.link = cell.link
+                    record(.text(String(character), column: c, style: style, limit: end - c), row: r)
                 }
                 c = end
             }
@@ -147,7 +153,8 @@ public final class MemoryScreen: Canvas {
         assert(terminal.problem == nil, "the terminal model: \(terminal.problem ?? "")")
         for r in terminal.takeChangedRows() {
             shown[r] = terminal.cells[r].map { cell in
-                Cell(character: cell.text.map { $0.count == 1 ? Character($0) : $0.first! }, style: Self.unpack(cell.style))
+                Cell(character: cell.text.map { $0.count == 1 ? Character($0) : $0.first! }, style: Self.unpack(cell.style),
+                     link: cell.link)
             }
         }
     }
@@ -192,5 +199,11 @@ public final class MemoryScreen: Canvas {
     public func style(row: Int, column: Int) -> Style {
         present()
         return shown[row][column].style
+    }
+
+    /// The URI of the hyperlink the cell at (`row`, `column`) is in; nil for none.
+    public func link(row: Int, column: Int) -> String? {
+        present()
+        return shown[row][column].link
     }
 }

@@ -3,9 +3,10 @@
 /// where ST is BEL or `ESC \`.
 ///
 /// With `EscapeHandling.styles` the sequences take no columns, and the text between them
-/// carries the link (`Style.link`): only its URI, made safe here: control bytes removed,
-/// every byte outside printable ASCII (and the space) percent-encoded, at most
-/// `maxURILength` bytes; the parameters (`id=`) are dropped.
+/// carries the link (`Style.link`), which `ScreenWriter` passes to a terminal that takes
+/// hyperlinks as an OSC 8 sequence of its own around those cells. What is passed is only the
+/// URI, made safe here: control bytes removed, every byte outside printable ASCII (and the
+/// space) percent-encoded, at most `maxURILength` bytes; the parameters (`id=`) are dropped.
 /// A sequence whose URI is too long or empty, or that lacks the `;` before the URI, ends the
 /// link (its text shows without one). A sequence that is cut off, longer than
 /// `maxSequenceLength`, or broken by another ESC is no sequence: it stays visible text, like
@@ -78,4 +79,10 @@ package enum Hyperlink {
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
+
+    /// The bytes that make the terminal put the cells written next in the link to `uri` (a
+    /// sanitised one), or in none when `uri` is nil.
+    package static func sequence(for uri: String?) -> [UInt8] {
+        Array("\u{1B}]8;;".utf8) + Array((uri ?? "").utf8) + [0x1B, UInt8(ascii: "\\")]
+    }
 }
