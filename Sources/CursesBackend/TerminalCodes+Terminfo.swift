@@ -4,7 +4,8 @@ import TerminalUI
 extension TerminalCodes {
     /// The current terminal's sequences from terminfo (after `newterm`), or nil when it cannot
     /// address the cursor or clear the screen. Padding (`$<…>`) is dropped: no terminal this
-    /// runs on needs delays.
+    /// runs on needs delays. Whether it takes hyperlinks comes from `environment`, since
+    /// terminfo does not say (`takesHyperlinks(environment:)`).
     static func terminfo(environment: [String: String] = [:]) -> TerminalCodes? {
         guard let cup = pf_cap("cup").map(String.init(cString:)),
               let clear = capability("clear") else { return nil }
@@ -35,7 +36,8 @@ extension TerminalCodes {
             bold: capability("bold"), dim: capability("dim"), reverse: capability("rev"), underline: capability("smul"),
             foreground: foreground, background: background,
             deferredWrap: pf_flag("xenl") != 0 || pf_flag("am") == 0,
-            italic: capability("sitm"), colors: max(0, colors), trueColor: trueColor)
+            italic: capability("sitm"), colors: max(0, colors), trueColor: trueColor,
+            hyperlinks: takesHyperlinks(environment: environment))
     }
 
     private static func capability(_ name: String) -> [UInt8]? {

@@ -85,10 +85,10 @@ import Testing
         #expect(screen.style(row: 0, column: 2) == Style(foreground: .blue))
     }
 
-    @Test func removingSGRKeepsEveryOtherByte() {
-        #expect(TextWalker.removingSGR(from: "\(esc)[33m5e20872\(esc)[m x") == "5e20872 x")
+    @Test func removingDrawnSequencesKeepsEveryOtherByte() {
+        #expect(TextWalker.removingDrawnSequences(from: "\(esc)[33m5e20872\(esc)[m x") == "5e20872 x")
         let other = "a\(esc)[38;5mb\(esc)]0;t\u{07}\t\(esc)[2Jc\(esc)[31"
-        #expect(TextWalker.removingSGR(from: other) == other)
+        #expect(TextWalker.removingDrawnSequences(from: other) == other)
     }
 
     @Test func coloursAreBroughtDownToTheTerminal() {

@@ -288,8 +288,7 @@ import TestSupport
         let screen = MemoryScreen(columns: width, rows: 1)
         #expect(screen.draw(text + " a", row: 0, column: 0) == columns + 2)
         let cells = screen.cells[0]
-        // The sequence's scalars fill its columns (person by person on a terminal that does not
-        // join them), and nothing else does.
+        // The sequence fills its columns (its cell and continuations), and nothing else does.
         let drawn = String(cells[0..<columns].compactMap(\.character))
         #expect(Self.same(drawn.trimmingCharacters(in: .whitespaces), text), "\(cells[0..<columns])")
         #expect(cells[columns].character == " " && cells[columns + 1].character == "a")

@@ -107,7 +107,8 @@ package final class FeedScreen: ReactorView {
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
-        // The data's SGR sequences: drawn as colours, or taken out with --no-color / NO_COLOR.
+        // The data's SGR, OSC 8 and `ESC[K` sequences: drawn as colours and links (and nothing),
+        // or taken out with --no-color / NO_COLOR.
         list.escapes = options.colors ? .styles : .removed
         refreshable = RefreshableList(
             list: list, scheduler: scheduler, header: header, footer: footer,
@@ -357,10 +358,10 @@ package final class FeedScreen: ReactorView {
         case .addComment(let cell):
             cell.action.send(.create)
         case .line(let shown):
-            // Printed whole (a row shows a very long line cut), without the SGR sequences drawn
-            // as colours, as `fzf --ansi` does.
+            // Printed whole (a row shows a very long line cut), without the sequences drawn as
+            // colours, links or nothing (SGR, OSC 8, `ESC[K`), as `fzf --ansi` does.
             let line = rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown
-            reactor?.action.send(.choose(TextWalker.removingSGR(from: line)))
+            reactor?.action.send(.choose(TextWalker.removingDrawnSequences(from: line)))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
         }

@@ -76,8 +76,9 @@ public final class ListView {
         didSet { if horizontalOffset != oldValue { fittedRows.removeAll() } }
     }
     /// What escape sequences in row texts do: shown as text (`.inert`, the default), drawn
-    /// as the styles their SGR sequences set over the row's style (`.styles`: a selected row
-    /// stays reversed), or taken out (`.removed`). Other sequences are always shown as text.
+    /// as the styles their SGR sequences set over the row's style and the links their OSC 8
+    /// sequences make, `ESC[K` as nothing (`.styles`: a selected row stays reversed), or taken
+    /// out (`.removed`). Other sequences are always shown as text.
     public var escapes: EscapeHandling = .inert {
         didSet { if escapes != oldValue { fittedRows.removeAll() } }
     }

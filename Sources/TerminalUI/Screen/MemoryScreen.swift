@@ -3,8 +3,9 @@
 ///
 /// It holds the cells a terminal would show, not a model of its own: drawing calls go
 /// through the same row cache, cell builder and diff as `CursesTerminal`'s (`RowCache`,
-/// `ScreenWriter`), and the bytes to an xterm model with 24-bit colours (`TerminalModel`).
-/// Reading the screen sends the frame drawn so far.
+/// `ScreenWriter`, on an xterm with 24-bit colours and hyperlinks), and its cells are the ones
+/// the writer believes the terminal shows once the frame is sent. Whether the writer's bytes
+/// really make a terminal show them is for the tests to check, against a model of their own.
 public final class MemoryScreen: Canvas {
     /// One cell: a character with its style, or (`character == nil`) a column covered by the
     /// character before it, which takes as many columns as `TextWidth` gives it: two for a wide
@@ -12,8 +13,10 @@ public final class MemoryScreen: Canvas {
     public struct Cell: Hashable, Sendable {
         /// The character shown, or nil for a column covered by the character before it.
         public var character: Character?
-        /// The style the cell is drawn in.
+        /// The style the cell is drawn in (without its link).
         public var style: Style
+        /// The URI of the hyperlink the cell is in, as the terminal got it; nil for none.
+        public var link: String? = nil
         /// A space in the plain style: what a cleared screen holds.
         public static let blank = Cell(character: " ", style: .plain)
     }
@@ -26,13 +29,13 @@ public final class MemoryScreen: Canvas {
         return shown
     }
 
-    /// The cells as last read from `terminal`.
+    /// The cells as last read from the writer.
     private var shown: [[Cell]]
+    /// The writer's cells `shown` was read from, to read only the rows that changed.
+    private var read: [[ScreenWriter.Cell]]
     /// The drawing calls since the last read, row by row, and the writer they go through, as
     /// `CursesTerminal` has them (on an xterm with 24-bit colours).
     private var frame: FrameRecorder
-    /// The terminal the writer's bytes go to.
-    private var terminal: TerminalModel
     /// Whether calls were recorded since the last read.
     private var hasPending = false
     /// Calls recorded since the frame was last sent. A screen drawn frame after frame and
@@ -57,8 +60,8 @@ public final class MemoryScreen: Canvas {
     ///
     /// Drawing goes the way it goes to a real terminal: calls are recorded per row
     /// (`RowCache`), and reading the screen (`cells`, `lines`, `style(row:column:)`) sends the
-    /// frame with `ScreenWriter`, the bytes going to a model of the terminal (`TerminalModel`)
-    /// whose cells are read back. So tests see the cells a user sees.
+    /// frame with `ScreenWriter`, whose cells (what it believes the terminal shows) are read
+    /// back.
     ///
     /// - Parameters:
     ///   - columns: The width in cells.
@@ -67,13 +70,7 @@ public final class MemoryScreen: Canvas {
         size = Size(columns: columns, rows: rows)
         shown = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
         frame = Self.makeFrame(size)
-        terminal = Self.makeTerminal(size)
-    }
-
-    /// A terminal that clusters characters but joins nothing after a zero-width joiner, as
-    /// xterm and VTE draw emoji sequences: person by person, in the columns the layout gives them.
-    private static func makeTerminal(_ size: Size) -> TerminalModel {
-        TerminalModel(rows: size.rows, columns: size.columns, width: scalarWidth, joinsAfterJoiner: false)
+        read = frame.writer.screen
     }
 
     private static func makeFrame(_ size: Size) -> FrameRecorder {
@@ -88,7 +85,7 @@ public final class MemoryScreen: Canvas {
         let newSize = Size(columns: columns, rows: rows)
         size = newSize
         frame = Self.makeFrame(newSize)
-        terminal = Self.makeTerminal(newSize)
+        read = frame.writer.screen
         shown = Array(repeating: Array(repeating: .blank, count: newSize.columns), count: newSize.rows)
         // What still fits is drawn again, cell by cell (a character cut by the new edge goes).
         for r in 0..<min(kept.count, newSize.rows) {
@@ -97,8 +94,11 @@ public final class MemoryScreen: Canvas {
                 let cell = kept[r][c]
                 var end = c + 1
                 while end < kept[r].count, kept[r][end].character == nil { end += 1 }
-                if let character = cell.character, end <= newSize.columns, character != " " || cell.style != .plain {
-                    record(.text(String(character), column: c, style: cell.style, limit: end - c), row: r)
+                if let character = cell.character, end <= newSize.columns,
+                   character != " " || cell.style != .plain || cell.link != nil {
+                    var style = cell.style
+                    style.link = cell.link
+                    record(.text(String(character), column: c, style: style, limit: end - c), row: r)
                 }
                 c = end
             }
@@ -137,17 +137,20 @@ public final class MemoryScreen: Canvas {
     }
 
     /// Sends the calls recorded since the last read as `CursesTerminal.present()` does, and
-    /// reads back the rows the terminal changed.
+    /// reads back the rows the writer changed.
     private func present() {
         guard hasPending else { return }
         hasPending = false
         pendingCount = 0
-        frame.present(canScroll: true) { terminal.feed(Array($0)) }
-        // The writer sends only what the terminal draws as it believes (no wrap, no unknown code).
-        assert(terminal.problem == nil, "the terminal model: \(terminal.problem ?? "")")
-        for r in terminal.takeChangedRows() {
-            shown[r] = terminal.cells[r].map { cell in
-                Cell(character: cell.text.map { $0.count == 1 ? Character($0) : $0.first! }, style: Self.unpack(cell.style))
+        frame.present(canScroll: true) { _ in }
+        let writer = frame.writer
+        for r in 0..<size.rows where writer.screen[r] != read[r] {
+            read[r] = writer.screen[r]
+            shown[r] = read[r].map { cell in
+                let style = Self.unpack(cell.style & PackedStyle.sgrMask)
+                guard !cell.isContinuation else { return Cell(character: nil, style: style, link: writer.link(of: cell)) }
+                let text = String(decoding: writer.bytes(of: cell), as: UTF8.self)
+                return Cell(character: text.count == 1 ? Character(text) : text.first!, style: style, link: writer.link(of: cell))
             }
         }
     }
@@ -192,5 +195,11 @@ public final class MemoryScreen: Canvas {
     public func style(row: Int, column: Int) -> Style {
         present()
         return shown[row][column].style
+    }
+
+    /// The URI of the hyperlink the cell at (`row`, `column`) is in; nil for none.
+    public func link(row: Int, column: Int) -> String? {
+        present()
+        return shown[row][column].link
     }
 }

@@ -16,15 +16,21 @@ package enum ColorDepth: Int, Comparable, Sendable {
 
 /// A `Style` in 64 bits, the form `ScreenWriter` keeps per cell, its colours already brought
 /// down to what the terminal shows: bold, dim, reverse, underline and italic in bits 0–4, the
-/// foreground in bits 8–32 and the background in bits 36–60 (0 = default, 1–256 = palette
-/// index + 1, `direct` plus 24 bits = a 24-bit colour). Bit 63 marks a character that is not
-/// one column packed in its cell: the left half of a two-column one, or one kept in a
-/// `ClusterStore` (which knows its columns).
+/// foreground in bits 5–29 and the background in bits 30–54 (0 = default, 1–256 = palette
+/// index + 1, `direct` plus 24 bits = a 24-bit colour), the hyperlink in bits 55–62 (0 =
+/// none, else a `LinkStore` index). Bit 63 marks a character that is not one column packed
+/// in its cell: the left half of a two-column one, or one kept in a `ClusterStore` (which
+/// knows its columns).
 enum PackedStyle {
     static let wide: UInt64 = 1 << 63
+    /// Everything but `wide`: what the terminal must be set to for a cell.
     static let styleMask: UInt64 = ~wide
-    static let foregroundShift: UInt64 = 8
-    static let backgroundShift: UInt64 = 36
+    static let foregroundShift: UInt64 = 5
+    static let backgroundShift: UInt64 = 30
+    static let linkShift: UInt64 = 55
+    static let linkMask: UInt64 = 0xFF << linkShift
+    /// The attributes and colours, which SGR sequences set.
+    static let sgrMask: UInt64 = ~wide & ~linkMask
     static let colorMask: UInt64 = 0x1FF_FFFF
     /// The tag of a packed 24-bit colour.
     static let direct: UInt64 = 1 << 24
@@ -43,8 +49,8 @@ enum PackedStyle {
         return packed
     }
 
-    /// The bytes that switch the terminal to `style` from any other: reset, then each
-    /// attribute and colour on.
+    /// The bytes that switch the terminal to `style`'s attributes and colours from any other:
+    /// reset, then each attribute and colour on (its link is not set here).
     static func codes(for style: UInt64, using codes: TerminalCodes) -> [UInt8] {
         var bytes = codes.resetAttributes
         if style & 1 != 0, let on = codes.bold { bytes += on }

@@ -8,6 +8,11 @@
 /// scroll region, as `less` does. Bytes collect in `output` until `sendOutput(_:)`, so a frame
 /// is one `write()`.
 ///
+/// Cells in a hyperlink (`Style.link`) are written inside an OSC 8 sequence of the writer's
+/// own (`Hyperlink.sequence(for:)`), on a terminal that takes them (`TerminalCodes.hyperlinks`)
+/// and with colours on; the link is closed again before anything else is written, a line is
+/// erased or scrolled, and at the end of each row, so no link is ever left open.
+///
 /// It assumes it is the only writer between `clear()`s: after anything else drew on the
 /// terminal (a suspend, a resize), call `clear()`.
 package struct ScreenWriter {
@@ -33,10 +38,13 @@ package struct ScreenWriter {
     private let depth: ColorDepth
     /// The C library's width of a scalar: what the terminal will advance for it.
     private let libcWidth: (UInt32) -> Int
+    /// Whether cells in a hyperlink are sent inside one.
+    private let showsLinks: Bool
     /// The cells as the terminal shows them.
     private(set) var screen: [[Cell]]
     private(set) var output: [UInt8] = []
-    /// The style the terminal draws with now; nil when unknown.
+    /// The style the terminal draws with now, its link too; nil when its attributes and
+    /// colours are unknown (it is then in no link).
     private var pen: UInt64?
     /// Where the cursor is; nil when unknown (after a scroll region change, or at the right edge).
     private var cursor: (row: Int, column: Int)?
@@ -49,6 +57,8 @@ package struct ScreenWriter {
     private var scratch: [Cell] = []
     /// The characters `screen` holds that do not fit in a cell.
     private(set) var clusters = ClusterStore()
+    /// The hyperlinks `screen`'s cells are in.
+    private(set) var links = LinkStore()
     /// Whether each row of `screen` may hold a character that is not one column packed in its
     /// cell (`PackedStyle.wide`); rows that do not, and are drawn over with none, need no repair.
     private var wideRows: [Bool]
@@ -58,6 +68,7 @@ package struct ScreenWriter {
         self.columns = max(0, columns)
         self.codes = codes
         self.depth = usesColors ? codes.colorDepth : .none
+        self.showsLinks = usesColors && codes.hyperlinks
         self.libcWidth = libcWidth
         screen = Array(repeating: Array(repeating: .blank, count: self.columns), count: self.rows)
         wideRows = Array(repeating: false, count: self.rows)
@@ -142,6 +153,10 @@ package struct ScreenWriter {
         guard row >= 0, row < rows, columns > 0 else { return }
         // Only `screen` refers to stored characters between draws: drop the ones it no longer shows.
         if clusters.count > 2 * rows * columns + 256 { clusters.compact(keeping: &screen) }
+        if links.needsCompaction {
+            links.compact(keeping: &screen)
+            lastPacked = (.plain, 0)  // its link's index may have changed
+        }
         // The row is built in a buffer kept between calls (moved out and back, never copied).
         var cells = scratch
         scratch = []
@@ -170,6 +185,7 @@ package struct ScreenWriter {
         // A terminal that wraps at once may keep the old row's last cells (see `send`).
         wideRows[row] = hasWide || (wideRows[row] && row == rows - 1 && !codes.deferredWrap)
         send(row: row, cells: &cells)
+        if let pen, pen & PackedStyle.linkMask != 0 { setPen(pen & ~PackedStyle.linkMask) }
         scratch = cells
     }
 
@@ -310,22 +326,35 @@ package struct ScreenWriter {
         return bytes
     }
 
+    /// Sets the terminal's attributes, colours and link to `style`'s, sending only what changes.
     private mutating func setPen(_ style: UInt64) {
         guard pen != style else { return }
+        let old = pen
         pen = style
-        if let known = styleCodes[style] {
-            output += known
-            return
+        let sgr = style & PackedStyle.sgrMask
+        if old.map({ $0 & PackedStyle.sgrMask }) != sgr {
+            if let known = styleCodes[sgr] {
+                output += known
+            } else {
+                let bytes = PackedStyle.codes(for: sgr, using: codes)
+                styleCodes[sgr] = bytes
+                output += bytes
+            }
         }
-        let bytes = PackedStyle.codes(for: style, using: codes)
-        styleCodes[style] = bytes
-        output += bytes
+        let link = style & PackedStyle.linkMask
+        if (old ?? 0) & PackedStyle.linkMask != link {
+            output += Hyperlink.sequence(for: links.uri(ofPacked: link))
+        }
     }
 
     private mutating func pack(_ style: Style) -> UInt64 {
         if style == lastPacked.style { return lastPacked.packed }
-        let packed = PackedStyle.pack(style, depth: depth)
+        var packed = PackedStyle.pack(style, depth: depth)
+        if showsLinks, let link = style.link { packed |= links.index(of: link) << PackedStyle.linkShift }
         lastPacked = (style, packed)
         return packed
     }
+
+    /// The hyperlink a cell is in, as sent to the terminal; nil for none.
+    func link(of cell: Cell) -> String? { links.uri(ofPacked: cell.style) }
 }

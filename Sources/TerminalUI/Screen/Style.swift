@@ -63,6 +63,10 @@ public struct Style: Hashable, Sendable {
     public var underline: Bool
     /// Italic text; not shown on a terminal without the capability.
     public var italic: Bool
+    /// The hyperlink the run is part of: a URI that `Hyperlink.sanitized` made safe to send
+    /// (printable ASCII, at most `Hyperlink.maxURILength` bytes); nil for none. Only the
+    /// data's own OSC 8 sequences set it (`EscapeHandling.styles`).
+    package var link: String?
 
     /// A style with the given colours and attributes; every attribute is off and both colours
     /// are the terminal's own by default.
@@ -101,9 +105,11 @@ public struct Style: Hashable, Sendable {
     /// `data` (the style a text's own SGR sequences give a run of it) drawn in this style:
     /// each attribute is on when either has it, and the data's colours win over the defaults.
     /// So a selected row (reverse) stays reversed over coloured text, and a bold header stays bold.
+    /// A link in `data` is kept.
     public func applying(_ data: Style) -> Style {
         if data == .plain { return self }
         var result = self
+        if data.link != nil { result.link = data.link }
         if data.foreground != .default { result.foreground = data.foreground }
         if data.background != .default { result.background = data.background }
         result.bold = bold || data.bold

@@ -36,6 +36,8 @@ package struct TerminalCodes: Sendable {
     /// `xenl`: writing the last column leaves the cursor there (no wrap yet), so the
     /// bottom-right cell can be written without scrolling the screen.
     var deferredWrap: Bool
+    /// Whether the terminal takes OSC 8 hyperlinks (see `takesHyperlinks(environment:)`).
+    package var hyperlinks: Bool
 
     package init(
         cursorAddress: @escaping @Sendable (Int, Int) -> [UInt8],
@@ -43,7 +45,8 @@ package struct TerminalCodes: Sendable {
         clearToEndOfLine: [UInt8]?, clearScreen: [UInt8], resetAttributes: [UInt8],
         bold: [UInt8]?, dim: [UInt8]?, reverse: [UInt8]?, underline: [UInt8]?,
         foreground: (@Sendable (Int) -> [UInt8])?, background: (@Sendable (Int) -> [UInt8])?,
-        deferredWrap: Bool, italic: [UInt8]? = nil, colors: Int = 8, trueColor: Bool = false
+        deferredWrap: Bool, italic: [UInt8]? = nil, colors: Int = 8, trueColor: Bool = false,
+        hyperlinks: Bool = false
     ) {
         self.cursorAddress = cursorAddress
         self.scrollRegion = scrollRegion
@@ -62,6 +65,7 @@ package struct TerminalCodes: Sendable {
         self.italic = italic
         self.colors = colors
         self.trueColor = trueColor
+        self.hyperlinks = hyperlinks
     }
 
     /// The colours the terminal shows (none without `setaf` and `setab`).
@@ -74,8 +78,9 @@ package struct TerminalCodes: Sendable {
 }
 
 extension TerminalCodes {
-    /// xterm's sequences (ECMA-48), with 256 colours: the terminal `MemoryScreen` draws on
-    /// (with `trueColor` set), and the one tests feed `ScreenWriter`'s bytes to.
+    /// xterm's sequences (ECMA-48), with 256 colours and OSC 8 hyperlinks: the terminal
+    /// `MemoryScreen` draws on (with `trueColor` set), and the one tests feed `ScreenWriter`'s
+    /// bytes to.
     static let ansi = TerminalCodes(
         cursorAddress: { row, column in csi("\(row + 1);\(column + 1)H") },
         scrollRegion: { top, bottom in csi("\(top + 1);\(bottom + 1)r") },
@@ -83,7 +88,7 @@ extension TerminalCodes {
         clearToEndOfLine: csi("K"), clearScreen: csi("H") + csi("2J"), resetAttributes: csi("0m"),
         bold: csi("1m"), dim: csi("2m"), reverse: csi("7m"), underline: csi("4m"),
         foreground: { ansiColor($0, base: 3) }, background: { ansiColor($0, base: 4) },
-        deferredWrap: true, italic: csi("3m"), colors: 256)
+        deferredWrap: true, italic: csi("3m"), colors: 256, hyperlinks: true)
 
     private static func ansiColor(_ n: Int, base: Int) -> [UInt8] {
         if n < 8 { return csi("\(base)\(n)m") }

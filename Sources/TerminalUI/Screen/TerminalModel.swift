@@ -1,6 +1,7 @@
 /// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
-/// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, and
-/// UTF-8 text with deferred wrap. `MemoryScreen` feeds it `ScreenWriter`'s bytes and reads the
+/// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, OSC 8
+/// hyperlinks (ended by `ESC \`; the cells written meanwhile are in the link, erased ones in
+/// none), and UTF-8 text with deferred wrap. `MemoryScreen` feeds it `ScreenWriter`'s bytes and reads the
 /// screen back, so tests see the cells a terminal shows.
 ///
 /// Characters follow the grapheme clusters, as terminals that cluster do: a scalar that
@@ -17,6 +18,8 @@ struct TerminalModel {
         /// The character's text; nil for a column covered by the character before it.
         var text: String?
         var style: UInt64
+        /// The hyperlink's URI the cell was written in; nil for none.
+        var link: String? = nil
         static let blank = Cell(text: " ", style: 0)
     }
 
@@ -33,6 +36,8 @@ struct TerminalModel {
     private var row = 0, column = 0
     private var pendingWrap = false
     private var pen: UInt64 = 0
+    /// The hyperlink cells are written in now.
+    private var link: String?
     private var top = 0, bottom: Int
     /// Where the character written last starts, while the cursor is right after it.
     private var lastStart: Int?
@@ -98,6 +103,7 @@ struct TerminalModel {
 
     private mutating func escape(_ bytes: [UInt8], from start: Int) -> Int {
         guard start + 1 < bytes.count else { problem = "cut escape"; return bytes.count }
+        if bytes[start + 1] == UInt8(ascii: "]") { return operatingSystemCommand(bytes, from: start) }
         if bytes[start + 1] == UInt8(ascii: "M") {
             pendingWrap = false
             if row == top { scrollDown() } else if row > 0 { row -= 1 }
@@ -179,6 +185,26 @@ struct TerminalModel {
 
     private static let backgroundBits = PackedStyle.colorMask << PackedStyle.backgroundShift
 
+    /// `ESC ] 8 ; params ; URI ESC \`: the cells written next are in the link to URI, or in
+    /// none when it is empty. Any other OSC, or one ended otherwise, is a problem.
+    private mutating func operatingSystemCommand(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = start + 2
+        while i < bytes.count, bytes[i] != 0x1B, bytes[i] != 0x07 { i += 1 }
+        guard i + 1 < bytes.count, bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "\\") else {
+            problem = problem ?? "OSC not ended by ST"
+            return min(i + 1, bytes.count)
+        }
+        let body = bytes[(start + 2)..<i]
+        let fields = body.split(separator: UInt8(ascii: ";"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].elementsEqual([UInt8(ascii: "8")]) else {
+            problem = problem ?? "OSC other than 8"
+            return i + 2
+        }
+        if fields[2].contains(where: { $0 < 0x21 || $0 > 0x7E }) { problem = problem ?? "URI with a byte outside printable ASCII" }
+        link = fields[2].isEmpty ? nil : String(decoding: fields[2], as: UTF8.self)
+        return i + 2
+    }
+
     private mutating func setColor(_ packed: UInt64, background: Bool) {
         let shift = background ? PackedStyle.backgroundShift : PackedStyle.foregroundShift
         pen = pen & ~(PackedStyle.colorMask << shift) | packed << shift
@@ -203,8 +229,9 @@ struct TerminalModel {
             guard from + w <= columns else { problem = problem ?? "wide character past the edge"; return }
             cells[row][start].text = text + String(scalar)
             let style = cells[row][start].style
+            let startLink = cells[row][start].link
             blankAfter(from + w)
-            for c in from..<(from + w) { cells[row][c] = Cell(text: nil, style: style) }
+            for c in from..<(from + w) { cells[row][c] = Cell(text: nil, style: style, link: startLink) }
             advance(to: from + w)
             changed[row] = true
             return
@@ -219,8 +246,8 @@ struct TerminalModel {
         }
         blankBefore(column)
         blankAfter(column + w)
-        cells[row][column] = Cell(text: String(scalar), style: pen)
-        for c in (column + 1)..<(column + w) { cells[row][c] = Cell(text: nil, style: pen) }
+        cells[row][column] = Cell(text: String(scalar), style: pen, link: link)
+        for c in (column + 1)..<(column + w) { cells[row][c] = Cell(text: nil, style: pen, link: link) }
         lastStart = column
         advance(to: column + w)
         changed[row] = true
@@ -248,7 +275,7 @@ struct TerminalModel {
         var k = c - 1
         while k >= 0 {
             let isStart = cells[row][k].text != nil
-            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style, link: cells[row][k].link)
             if isStart { break }
             k -= 1
         }
@@ -258,7 +285,7 @@ struct TerminalModel {
     private mutating func blankAfter(_ end: Int) {
         var k = end
         while k < columns, cells[row][k].text == nil {
-            cells[row][k] = Cell(text: " ", style: cells[row][k].style)
+            cells[row][k] = Cell(text: " ", style: cells[row][k].style, link: cells[row][k].link)
             k += 1
         }
     }

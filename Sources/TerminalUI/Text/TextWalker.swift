@@ -2,28 +2,30 @@
 public enum EscapeHandling: Sendable {
     /// Every escape sequence is shown as text (`␛[31m`) and does nothing.
     case inert
-    /// SGR sequences (`ESC [ … m`: bold, italic, colours…) are drawn as the styles they set
-    /// and take no columns; every other sequence is shown as text. A sequence that is cut
-    /// off, too long, or asks for a colour that does not exist is shown as text too.
+    /// SGR sequences (`ESC [ … m`: bold, italic, colours…) are drawn as the styles they set,
+    /// OSC 8 hyperlinks as links around their text (see `Hyperlink`), and `ESC [ K` (erase to
+    /// the end of the line) as nothing; none of them takes a column. Every other sequence is
+    /// shown as text. A sequence that is cut off, too long, or asks for a colour that does not
+    /// exist is shown as text too.
     case styles
-    /// SGR sequences are taken out and the text is drawn in its row's style; every other
-    /// sequence is shown as text.
+    /// The sequences `styles` draws are taken out (a link's text stays, without the link)
+    /// and the text is drawn in its row's style; every other sequence is shown as text.
     case removed
 }
 
 /// The one walk over text that everything measuring or drawing it shares: sanitising
-/// (`TextSanitizer`), SGR sequences (`EscapeHandling`), tab expansion, widths (`TextWidth`),
+/// (`TextSanitizer`), the sequences drawn as styles, links or nothing (`EscapeHandling`), tab expansion, widths (`TextWidth`),
 /// cutting (`TextLayout`, `ListView`) and cells (`CellBuilder`, `MemoryScreen`).
 ///
 /// It goes in two steps over the text, each as fast as the text allows (bytes for printable
 /// ASCII, scalars when every scalar is a character of its own, characters otherwise):
 /// `visible` turns raw text into what a terminal may show (controls as pictures, tabs as
-/// spaces, SGR sequences out, and where each style starts), reading no further than a number
+/// spaces, SGR, `ESC[K` and OSC 8 sequences out, and where each style or link starts), reading no further than a number
 /// of columns needs; `forEachCluster` yields that text's characters with their width and
 /// style. Printable ASCII skips the first step.
 package enum TextWalker {
-    /// A style change in visible text: from byte `offset` on, the text's own SGR sequences
-    /// ask for `style`.
+    /// A style change in visible text: from byte `offset` on, the text's own SGR and OSC 8
+    /// sequences ask for `style` (its `link` the hyperlink).
     package struct Mark: Equatable, Sendable {
         package var offset: Int
         package var style: Style
@@ -58,7 +60,8 @@ package enum TextWalker {
 
     /// `raw` as a terminal may show it: sanitised (or not, with `.kept`), tabs expanded to
     /// stops every `tabWidth` columns counted from `startColumn` (none with a `tabWidth` of
-    /// 0), and SGR sequences handled as `escapes` says. With `columns`, stops after the first
+    /// 0), and SGR, `ESC[K` and OSC 8 sequences handled as `escapes` says: with `.removed`,
+    /// `text` is exactly the text a user sees. With `columns`, stops after the first
     /// character that would take column `columns + 1`: a frame costs the width of the
     /// screen, not the length of a 1 MB line.
     package static func visible(
@@ -119,7 +122,7 @@ package enum TextWalker {
             var index = scalars.startIndex
             while index < scalars.endIndex, counted < limit {
                 let scalar = scalars[index]
-                if scalar.value == 0x1B, escapes != .inert, let end = sgr(at: index) {
+                if scalar.value == 0x1B, escapes != .inert, let end = sequence(at: index) {
                     index = end
                     continue
                 }
@@ -136,7 +139,7 @@ package enum TextWalker {
                 let scalars = character.unicodeScalars
                 if scalars.index(after: scalars.startIndex) == scalars.endIndex {
                     let scalar = scalars.first!
-                    if scalar.value == 0x1B, escapes != .inert, let end = sgr(at: index) {
+                    if scalar.value == 0x1B, escapes != .inert, let end = sequence(at: index) {
                         index = end
                         continue
                     }
@@ -180,11 +183,11 @@ package enum TextWalker {
             if width > 0 || (controls == .kept && scalar.value < 0x20) { counted += 1 }
         }
 
-        /// The end of the SGR sequence at `index` (an ESC), applied to `style`; nil when there
-        /// is none there (the ESC is then shown like any other).
-        mutating func sgr(at index: String.Index) -> String.Index? {
+        /// The end of the sequence drawn as a style, a link or nothing at `index` (an ESC),
+        /// applied to `style`; nil when there is none there (the ESC is then shown like any other).
+        mutating func sequence(at index: String.Index) -> String.Index? {
             var parsed = style
-            guard let end = SGR.parse(raw, at: index, style: &parsed) else { return nil }
+            guard let end = TextWalker.drawnSequence(in: raw, at: index, style: &parsed) else { return nil }
             if escapes == .styles, parsed != style {
                 style = parsed
                 if let last = marks.last, last.offset == outBytes {
@@ -358,16 +361,57 @@ package enum TextWalker {
         return Cut(text: out, width: endColumn + 1, runs: runs)
     }
 
-    /// `raw` without the SGR sequences `EscapeHandling.styles` would draw as styles; every
-    /// other byte as it was (what Enter prints).
-    package static func removingSGR(from raw: String) -> String {
+    /// The end of the sequence at `start` (an ESC) that `EscapeHandling.styles` draws as a
+    /// style (SGR), a link (OSC 8) or nothing (`ESC[K`), applied to `style` (an SGR reset
+    /// keeps the link); nil when there is none there.
+    static func drawnSequence(in raw: String, at start: String.Index, style: inout Style) -> String.Index? {
+        let utf8 = raw.utf8
+        let next = utf8.index(after: start)
+        guard next < utf8.endIndex else { return nil }
+        var parsed = style
+        let end: String.Index
+        switch utf8[next] {
+        case UInt8(ascii: "["):
+            if let erase = EraseInLine.parse(raw, at: start) {
+                end = erase
+            } else {
+                guard let sgr = SGR.parse(raw, at: start, style: &parsed) else { return nil }
+                end = sgr
+                parsed.link = style.link
+            }
+        case UInt8(ascii: "]"):
+            guard let link = Hyperlink.parse(raw, at: start) else { return nil }
+            end = link.end
+            parsed.link = link.uri
+        default:
+            return nil
+        }
+        guard endsCharacter(raw, at: end) else { return nil }
+        style = parsed
+        return end
+    }
+
+    /// Whether a character starts at `index` (scalar-aligned) rather than a mark that would
+    /// join the one before it: a sequence must end a character, or its last byte and the
+    /// mark after it would be one.
+    static func endsCharacter(_ text: String, at index: String.Index) -> Bool {
+        let utf8 = text.utf8
+        guard index < utf8.endIndex, utf8[index] >= 0x80 else { return true }
+        let scalar = text.unicodeScalars[index]
+        return !(scalar.properties.isGraphemeExtend || scalar.value == 0x200D
+                 || scalar.properties.generalCategory == .spacingMark)
+    }
+
+    /// `raw` without the sequences `EscapeHandling.styles` draws as styles, links or nothing
+    /// (SGR, OSC 8, `ESC[K`; a link's text stays); every other byte as it was (what Enter prints).
+    package static func removingDrawnSequences(from raw: String) -> String {
         guard raw.utf8.contains(0x1B) else { return raw }
         var out = ""
         var copyFrom = raw.startIndex
         var index = raw.utf8.startIndex
         var ignored = Style.plain
         while let escape = raw.utf8[index...].firstIndex(of: 0x1B) {
-            if let end = SGR.parse(raw, at: escape, style: &ignored) {
+            if let end = drawnSequence(in: raw, at: escape, style: &ignored) {
                 out += raw[copyFrom..<escape]
                 copyFrom = end
                 index = end
@@ -429,11 +473,7 @@ enum SGR {
             }
         }
         // The `m` must end a character: a mark after it would be drawn on it.
-        if index < utf8.endIndex, utf8[index] >= 0x80 {
-            let scalar = text.unicodeScalars[index]
-            if scalar.properties.isGraphemeExtend || scalar.value == 0x200D
-                || scalar.properties.generalCategory == .spacingMark { return nil }
-        }
+        guard TextWalker.endsCharacter(text, at: index) else { return nil }
         guard let applied = apply(parameters, to: style) else { return nil }
         style = applied
         return index
