@@ -95,6 +95,12 @@ private func regex(_ text: String) throws -> TextPattern {
         // A pasted escape finds its picture.
         #expect(TextPattern("\u{1B}[2J")!.matches("a\u{1B}[2Jb"))
         #expect(TextPattern("␀")!.matches("a\u{0}b"))
+        // A tool's erase-to-end and hyperlinks: their text is what shows, not their URI.
+        #expect(TextPattern("1:item")!.matches("\u{1B}[32m\u{1B}[K1\u{1B}[m\u{1B}[K:\u{1B}[1;31m\u{1B}[KItem\u{1B}[m\u{1B}[K"))
+        let link = "\u{1B}]8;;file://host/tmp/notes.txt\u{7}notes.txt\u{1B}]8;;\u{7} done"
+        #expect(TextPattern("notes.txt done")!.matches(link))
+        #expect(!TextPattern("file://")!.matches(link))
+        #expect(!TextPattern("tmp")!.matches(link))
     }
 
     @Test func aBlockOfLinesMatchesAsItsLinesDo() throws {
