@@ -10,13 +10,23 @@ import Glibc
 /// a UTF-8 locale of their own (`uselocale`), whatever the process's locale, so `.` is one
 /// character and case folding (`REG_ICASE`) covers non-ASCII letters (`é` finds `É`).
 /// `regexec` only reads the compiled expression, so one value serves every thread.
+///
+/// Ignoring case, the library upper-cases the whole text it is given at every call (through
+/// `towupper`), which made a filter over a million lines take seconds. So an expression with
+/// no letter outside ASCII that has a case is compiled to match case exactly, and the text is
+/// searched with its ASCII letters lower-cased (`withSearchable`): the same matches, since
+/// such an expression's own letters are lower case. Others keep `REG_ICASE`.
 final class RegularExpression: @unchecked Sendable {
     private let compiled: UnsafeMutablePointer<regex_t>
+    /// Whether text must go through `withSearchable` (ASCII letters lower-cased) first.
+    private let foldsASCII: Bool
 
     /// Compiles `pattern`; throws the library's own words for an invalid one.
     init(_ pattern: String, ignoresCase: Bool) throws(PatternError) {
+        let foldsASCII = ignoresCase
+            && !pattern.unicodeScalars.contains { !$0.isASCII && $0.properties.changesWhenCaseMapped }
         var flags = REG_EXTENDED | REG_NEWLINE
-        if ignoresCase { flags |= REG_ICASE }
+        if ignoresCase, !foldsASCII { flags |= REG_ICASE }
         let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
         let status = Self.withUTF8Locale { regcomp(compiled, pattern, flags) }
         guard status == 0 else {
@@ -26,6 +36,21 @@ final class RegularExpression: @unchecked Sendable {
             throw PatternError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.compiled = compiled
+        self.foldsASCII = foldsASCII
+    }
+
+    /// Calls `body` with `bytes` as `firstMatch` must be given them: a copy with its ASCII
+    /// letters lower-cased when the expression ignores case that way, else `bytes` itself.
+    /// Positions in the copy are positions in `bytes`.
+    func withSearchable<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard foldsASCII, !bytes.isEmpty else { return body(bytes) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                copy[i] = byte &- 65 < 26 ? byte | 0x20 : byte
+            }
+            return body(UnsafeBufferPointer(copy))
+        }
     }
 
     deinit {
@@ -34,6 +59,7 @@ final class RegularExpression: @unchecked Sendable {
     }
 
     /// The first match in `bytes[from...]` (a match may be empty); nil if there is none.
+    /// `bytes` comes from `withSearchable`.
     /// `^` matches at `from` only if it is `atLineStart` (and after every `\n`).
     func firstMatch(in bytes: UnsafeBufferPointer<UInt8>, from: Int = 0, atLineStart: Bool = true) -> Range<Int>? {
         guard from <= bytes.count else { return nil }

@@ -21,13 +21,15 @@ extension TextPattern {
         guard !block.isEmpty else { return true }
         if mayNeedConversion { return forEachLine(in: block, found) }
         if let regex {
-            if let required {
-                var search = LiteralNeedle.Search(needle: required, text: block)
-                return forEachHit(in: block, next: { search.next(from: $0) }, check: { line in
-                    regex.firstMatch(in: UnsafeBufferPointer(rebasing: block[line])) != nil
-                }, found)
+            return regex.withSearchable(block) { block in
+                if let required {
+                    var search = LiteralNeedle.Search(needle: required, text: block)
+                    return forEachHit(in: block, next: { search.next(from: $0) }, check: { line in
+                        regex.firstMatch(in: UnsafeBufferPointer(rebasing: block[line])) != nil
+                    }, found)
+                }
+                return forEachHit(in: block, next: { regex.firstMatch(in: block, from: $0)?.lowerBound }, check: nil, found)
             }
-            return forEachHit(in: block, next: { regex.firstMatch(in: block, from: $0)?.lowerBound }, check: nil, found)
         }
         guard let needle else { return true }
         if foldsUnicode { return forEachLine(in: block, found) }

@@ -124,7 +124,7 @@ public struct TextPattern: Hashable, Sendable {
     func matchesVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let regex {
             if let required, required.find(in: bytes) == nil { return false }
-            return regex.firstMatch(in: bytes) != nil
+            return regex.withSearchable(bytes) { regex.firstMatch(in: $0) != nil }
         }
         guard let needle else { return false }
         if foldsUnicode, bytes.contains(where: { $0 >= 0x80 }) {
@@ -166,12 +166,13 @@ public struct TextPattern: Hashable, Sendable {
 
     private func regexHighlights(_ regex: RegularExpression, in visible: String) -> [(column: Int, text: String)] {
         var visible = visible
-        return visible.withUTF8 { bytes -> [(column: Int, text: String)] in
+        return visible.withUTF8 { original in regex.withSearchable(original) { searchable -> [(column: Int, text: String)] in
+            let bytes = original
             var result: [(column: Int, text: String)] = []
             var from = 0
             var column = 0
             var columnAt = 0
-            while from <= bytes.count, let match = regex.firstMatch(in: bytes, from: from, atLineStart: from == 0) {
+            while from <= bytes.count, let match = regex.firstMatch(in: searchable, from: from, atLineStart: from == 0) {
                 guard !match.isEmpty else {
                     // Step over one character so an empty match cannot stop the walk.
                     var next = match.lowerBound + 1
@@ -187,6 +188,6 @@ public struct TextPattern: Hashable, Sendable {
                 from = match.upperBound
             }
             return result
-        }
+        } }
     }
 }
