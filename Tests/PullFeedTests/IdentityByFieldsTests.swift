@@ -136,4 +136,16 @@ import TerminalUI
         #expect(c.changedCount == 100_000 && c.newCount == 0 && c.goneCount == 0)
         #expect(c.changedItems.first == 0)
     }
+
+    /// Keys that share their low bits probe on to the next free slot; a key is found again,
+    /// never taken for another.
+    @Test func keyTableFindsEveryKey() {
+        var table = KeyTable(capacity: 2000)
+        let keys = (0..<1000).map { UInt64($0) << 32 } + (1..<1000).map { UInt64($0) }
+        for (i, key) in keys.enumerated() { #expect(table.value(of: key, addingIfAbsent: Int32(i)) == nil) }
+        for (i, key) in keys.enumerated() { #expect(table.value(of: key, addingIfAbsent: -5) == Int32(i)) }
+        table.set(keys[7], to: 70)
+        #expect(table.value(of: keys[7], addingIfAbsent: -5) == 70)
+        #expect(table.value(of: UInt64.max, addingIfAbsent: -5) == nil)
+    }
 }

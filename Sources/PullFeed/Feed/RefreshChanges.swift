@@ -51,16 +51,18 @@ package struct RefreshChanges: Sendable, Equatable {
     ) -> RefreshChanges {
         precondition(oldKeys.count == oldTexts.count && newIds.count == newTexts.count, "one text key per item")
         let count = newIds.count
+        if compares, oldKeys == newIds {
+            return sameIdentities(keys: newIds, oldTexts: oldTexts, newTexts: newTexts)
+        }
         // Each first identity of the old result, and its index; duplicates by text, counted.
-        var firsts: [UInt64: Int32] = [:]
-        firsts.reserveCapacity(oldKeys.count + count / 8)
+        var firsts = KeyTable(capacity: oldKeys.count + count)
         var oldDuplicates: [UInt64: Int32] = [:]
         for i in oldKeys.indices {
             let key = oldKeys[i]
             if key == duplicateKey(text: oldTexts[i]) {
                 oldDuplicates[key, default: 0] += 1
             } else {
-                firsts[key] = Int32(i)
+                firsts.set(key, to: Int32(i))
             }
         }
         // Old items matched so far (a first identity is matched at most once).
@@ -74,7 +76,7 @@ package struct RefreshChanges: Sendable, Equatable {
         let onlyNew: Int32 = -1
         for i in 0..<count {
             let id = newIds[i]
-            if let old = firsts[id] {
+            if let old = firsts.value(of: id, addingIfAbsent: onlyNew) {
                 if old >= 0, !matchedOld[Int(old)] {
                     matchedOld.insert(Int(old))
                     matched += 1
@@ -86,7 +88,6 @@ package struct RefreshChanges: Sendable, Equatable {
                     continue
                 }
             } else {
-                firsts[id] = onlyNew
                 newItems.insert(i)
                 continue
             }
@@ -106,6 +107,26 @@ package struct RefreshChanges: Sendable, Equatable {
         var changes = RefreshChanges(keys: keys, newItems: newItems, goneCount: countsGone ? oldKeys.count - matched : 0,
                                      isComparison: true)
         changes.textKeys = newTexts
+        changes.changedItems = changedItems
+        changes.previousIndex = previousIndex
+        return changes
+    }
+
+    /// The changes when the new result's field keys are the old result's identities, in the same
+    /// order (a table whose rows stayed, the common case): every old identity is a field key
+    /// (a duplicate's text key is never one), so each is a first one in both results, and the
+    /// item at each index is the one at the same index before, changed when its text differs.
+    private static func sameIdentities(keys: [UInt64], oldTexts: [UInt64], newTexts: [UInt64]) -> RefreshChanges {
+        let count = keys.count
+        var changes = RefreshChanges(keys: keys, newItems: RowMarks(count: count), goneCount: 0, isComparison: true)
+        changes.textKeys = newTexts
+        var changedItems = RowMarks(count: count)
+        var previousIndex: [Int32] = []
+        for i in 0..<count where oldTexts[i] != newTexts[i] {
+            if previousIndex.isEmpty { previousIndex = Array(repeating: -1, count: count) }
+            previousIndex[i] = Int32(i)
+            changedItems.insert(i)
+        }
         changes.changedItems = changedItems
         changes.previousIndex = previousIndex
         return changes
