@@ -190,10 +190,9 @@ package struct PullFeedCommand: ParsableCommand {
                 throw ValidationError("--id \(error.description)")
             }
         }
-        if let delimiter {
-            if idText == nil { throw ValidationError("--delimiter needs --id (it separates the fields --id names)") }
-            if delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
-        }
+        // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
+        // command line is checked on its own, and either may give one of the two.
+        if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
         }
