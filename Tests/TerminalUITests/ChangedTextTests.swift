@@ -15,6 +15,8 @@ import Testing
         #expect(parts("longer text", "long") == ["4:er text"])
         #expect(parts("ab", "abcdef").isEmpty, "what was cut off is not drawn")
         #expect(parts("", "abc").isEmpty)
+        #expect(parts("abc", "").count == 1 && parts("abc", "") == ["0:abc"])
+        #expect(parts("é1c", "éxc") == ["1:1"], "the same by characters when not ASCII")
         // Wide characters: a character is the same only at the same column.
         #expect(parts("中文x", "中文y") == ["4:x"])
         #expect(parts("x中文", "中文") == ["0:x中文"])

@@ -4,6 +4,9 @@ enum ChangedText {
     /// The runs of changed characters of `text` (visible text, as drawn), each with the column
     /// it starts at, in order.
     static func parts(of text: String, before: String) -> [(column: Int, text: String)] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }), before.utf8.allSatisfy({ $0 < 0x80 }) {
+            return asciiParts(of: Array(text.utf8), before: Array(before.utf8))
+        }
         var parts: [(column: Int, text: String)] = []
         var old = before.makeIterator()
         var oldCharacter = old.next()
@@ -27,6 +30,22 @@ enum ChangedText {
             column += width
         }
         if let done = run { parts.append(done) }
+        return parts
+    }
+
+    /// `parts` of sanitised ASCII texts: one column per byte, compared byte by byte (a row is
+    /// drawn at every frame, and most rows are ASCII).
+    private static func asciiParts(of text: [UInt8], before: [UInt8]) -> [(column: Int, text: String)] {
+        var parts: [(column: Int, text: String)] = []
+        var start: Int?
+        for i in 0...text.count {
+            let changed = i < text.count && (i >= before.count || text[i] != before[i])
+            if changed, start == nil { start = i }
+            if !changed, let from = start {
+                parts.append((from, String(decoding: text[from..<i], as: UTF8.self)))
+                start = nil
+            }
+        }
         return parts
     }
 }
