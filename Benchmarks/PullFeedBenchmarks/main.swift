@@ -225,13 +225,21 @@ do {
     let count = 100_000
     func output(_ lines: [String]) -> LineList { LineList(splitting: Array((lines.joined(separator: "\n") + "\n").utf8)) }
     let base = (0..<count).map { "\(sampleLines[$0 % sampleLines.count]) #\($0)" }
-    let cases: [(String, [LineList])] = [
-        ("unchanged", [output(base)]),
-        ("10 new lines above, 10 gone", [output(base), output((0..<10).map { "new \($0)" } + base.dropLast(10))]),
-        ("every line changed", [output(base), output(base.map { $0 + " v2" })]),
-        ("100,000 identical lines", [output(Array(repeating: "same line", count: count))]),
+    // `--id 1`: each line starts with its own number, and its last column changes every run.
+    let numbered = (0..<count).map { "\($0) \(sampleLines[$0 % sampleLines.count])" }
+    let byFirstField = LineIdentity(fields: try! FieldSelection(parsing: "1"))
+    let cases: [(String, [LineList], LineIdentity)] = [
+        ("unchanged", [output(base)], .wholeLine),
+        ("10 new lines above, 10 gone", [output(base), output((0..<10).map { "new \($0)" } + base.dropLast(10))], .wholeLine),
+        ("every line changed", [output(base), output(base.map { $0 + " v2" })], .wholeLine),
+        ("100,000 identical lines", [output(Array(repeating: "same line", count: count))], .wholeLine),
+        ("--id 1, every line changed", [output(numbered.map { $0 + " 1" }), output(numbered.map { $0 + " 2" })], byFirstField),
+        ("--id 1, every line changed, 10 new above, 10 gone",
+         [output(numbered.map { $0 + " 1" }), output((0..<10).map { "new\($0) x" } + numbered.dropLast(10).map { $0 + " 2" })], byFirstField),
     ]
-    for (name, results) in cases {
+    // REFRESH_CASE=text runs only the refresh cases whose name contains it (for a profile).
+    let only = ProcessInfo.processInfo.environment["REFRESH_CASE"]
+    for (name, results, identity) in cases where only.map({ name.contains($0) }) ?? true {
         final class Rotating: FeedSource {
             let title = "bench", stateKey = "bench", isLineSource = true
             var results: [LineList]
@@ -245,7 +253,7 @@ do {
         }
         let time = DispatchQueue.test
         let scheduler = time.eraseToLoopScheduler()
-        let reactor = FeedReactor(source: Rotating(results), pageSize: 200, scheduler: scheduler)
+        let reactor = FeedReactor(source: Rotating(results), pageSize: 200, scheduler: scheduler, identity: identity)
         let screen = FeedScreen(scheduler: scheduler)
         screen.reactor = reactor
         reactor.action.send(.refresh)
@@ -260,6 +268,7 @@ do {
             screen.render(on: canvas)
         }
         precondition(reactor.currentState.lines.count == count && screen.list.selectedIndex != nil && place != nil)
+        precondition(identity.isWholeLine || reactor.currentState.changes.changedCount >= count - 10)
         row("refresh keeping the place, 100,000 lines: \(name)", format(ns: refresh), "target ≤ 50 ms")
     }
 }

@@ -25,7 +25,10 @@ package struct PullFeedCommand: ParsableCommand {
         Keys (? shows them in the app):
         \(keyList)
         A refresh keeps the selected item on its row and marks the new items (+); Home goes to \
-        the first new one. SIGUSR1 refreshes too:  kill -USR1 $(pidof pullfeed)
+        the first new (or changed) one. With --id, a line is identified by those fields, and one \
+        whose text changed is marked ~ with its changed characters highlighted:  pullfeed \
+        --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
+        refreshes too:  kill -USR1 $(pidof pullfeed)
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -99,6 +102,23 @@ package struct PullFeedCommand: ParsableCommand {
         "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
     package var headerLines: Int = 0
 
+    /// `--id` as given, checked by `validate()`.
+    @Option(name: .customLong("id"), parsing: .unconditional, help: ArgumentHelp(
+        "Fields that identify a line across refreshes (fzf's syntax: 1, 2,4, -1, 2.., ..3, 2..4): a line whose fields were there before and whose text changed is changed (~, its changed characters highlighted), not new and gone. Default: the whole line.",
+        valueName: "fields"))
+    package var idText: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "What separates the fields of --id: this exact text (default: runs of blanks, those before the first field ignored).",
+        valueName: "str"))
+    package var delimiter: String?
+
+    /// What identifies a line (`--id`, `--delimiter`), checked by `validate()`.
+    package var lineIdentity: LineIdentity {
+        guard let idText, let fields = try? FieldSelection(parsing: idText) else { return .wholeLine }
+        return LineIdentity(fields: fields, delimiter: delimiter)
+    }
+
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
 
@@ -163,6 +183,16 @@ package struct PullFeedCommand: ParsableCommand {
         if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
         if let every { try Self.checkSeconds(every, option: "--every") }
         if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
+        if let idText {
+            do throws(FieldSelection.ParseError) {
+                _ = try FieldSelection(parsing: idText)
+            } catch {
+                throw ValidationError("--id \(error.description)")
+            }
+        }
+        // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
+        // command line is checked on its own, and either may give one of the two.
+        if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
         }

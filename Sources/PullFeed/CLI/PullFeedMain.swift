@@ -74,7 +74,7 @@ public enum PullFeedMain {
         let store = LastUpdatedStore.standard(environment: environment)
         let reactor = FeedReactor(
             source: source, pageSize: command.pageSize, scheduler: scheduler,
-            lastUpdated: store.date(for: source.stateKey))
+            lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: String?
         screen.onNeedsRender = { loop.setNeedsRender() }

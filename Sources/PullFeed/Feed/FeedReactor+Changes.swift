@@ -14,8 +14,31 @@ extension FeedReactor {
         // The first load compares nothing: its keys are worked out when the next refresh needs
         // them, not before the first frame (a file's first page can be all the lines counted).
         guard state.hasLoaded else { return RefreshChanges() }
+        if !state.lineIdentity.isWholeLine, state.sections.isEmpty, page.items.isEmpty {
+            var ids: [UInt64] = []
+            var texts: [UInt64] = []
+            ItemKeys.appendKeys(of: page.lines, identity: state.lineIdentity, ids: &ids, texts: &texts)
+            let old = identityKeys(of: state)
+            return RefreshChanges.between(oldKeys: old.keys, oldTexts: old.texts, newIds: ids, newTexts: texts,
+                                          countsGone: !page.hasMore)
+        }
         let new = ItemKeys.keys(of: page)
         return RefreshChanges.between(old: keys(of: state), new: new, countsGone: !page.hasMore)
+    }
+
+    /// With identity by fields: the identity and the text key of every line of `state`, the last
+    /// refresh's when it has them for every line, else worked out again for all of them (the
+    /// first load, or lines loaded after a refresh: a line's identity depends on those before it).
+    static func identityKeys(of state: State) -> (keys: [UInt64], texts: [UInt64]) {
+        let changes = state.changes
+        if changes.keys.count == state.lines.count, changes.textKeys.count == state.lines.count {
+            return (changes.keys, changes.textKeys)
+        }
+        var ids: [UInt64] = []
+        var texts: [UInt64] = []
+        ItemKeys.appendKeys(of: state.lines, identity: state.lineIdentity, ids: &ids, texts: &texts)
+        let identities = RefreshChanges.between(oldKeys: [], oldTexts: [], newIds: ids, newTexts: texts, compares: false)
+        return (identities.keys, texts)
     }
 
     /// The identity key of every item in `state`: the last refresh's keys, and those of the

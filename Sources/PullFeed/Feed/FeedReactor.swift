@@ -81,6 +81,11 @@ package final class FeedReactor: Reactor {
         /// What the last refresh changed: the items that are new since the one before, and
         /// every item's identity key.
         package var changes = RefreshChanges()
+        /// What identifies a line from one refresh to the next (`--id`).
+        package var lineIdentity = LineIdentity.wholeLine
+        /// The lines before the last refresh, while some of its items are changed (their old
+        /// texts, for drawing what changed); empty otherwise.
+        package var previousLines = LineList()
         /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
         package var headerLines: [String] = []
         @Pulse package var toast: Toast?
@@ -135,7 +140,8 @@ package final class FeedReactor: Reactor {
         scheduler: LoopScheduler,
         lastUpdated: Date? = nil,
         now: @escaping () -> Date = Date.init,
-        bus: CommentEventBus = CommentEventBus()
+        bus: CommentEventBus = CommentEventBus(),
+        identity: LineIdentity = .wholeLine
     ) {
         self.source = source
         self.pageSize = pageSize
@@ -145,6 +151,7 @@ package final class FeedReactor: Reactor {
         var state = State()
         state.lastUpdated = lastUpdated
         state.isWatched = source.isWatched
+        state.lineIdentity = identity
         initialState = state
     }
 
@@ -188,7 +195,7 @@ package final class FeedReactor: Reactor {
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
                 guard let exit = page.exit else {
                     guard changes.isComparison else { return replaced.eraseToAnyPublisher() }
-                    let counted = self.toast(.refreshed(new: changes.newCount, gone: changes.goneCount))
+                    let counted = self.toast(.refreshed(new: changes.newCount, changed: changes.changedCount, gone: changes.goneCount))
                     return replaced.append(counted).eraseToAnyPublisher()
                 }
                 return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
@@ -330,6 +337,7 @@ package final class FeedReactor: Reactor {
         case .setLoadingMore(let on):
             state.isLoadingMore = on
         case .replace(let page, let date):
+            state.previousLines = LineList()
             state.sections = []
             state.lines = LineList()
             state.changes = RefreshChanges()
@@ -345,8 +353,10 @@ package final class FeedReactor: Reactor {
             // A failure's toast is out of date once the same kind of request succeeds.
             if case .refreshFailed? = state.toast?.kind { state.toast = nil }
         case .refreshed(let page, let date, let changes):
+            let previous = state.lines
             state = reduce(state: state, mutation: .replace(page, at: date))
             state.changes = changes
+            if !changes.changedItems.isEmpty { state.previousLines = previous }
             state.headerLines = page.headerLines
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }

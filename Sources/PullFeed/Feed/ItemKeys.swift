@@ -51,6 +51,26 @@ package enum ItemKeys {
         }
     }
 
+    /// Appends the identity key and the text key (`LineIdentity.keys(ofLine:)`) of every line
+    /// of `lines`, reading the bytes they hold in memory as `appendKeys` does.
+    static func appendKeys(of lines: LineList, identity: LineIdentity, ids: inout [UInt64], texts: inout [UInt64]) {
+        ids.reserveCapacity(ids.count + lines.count)
+        texts.reserveCapacity(texts.count + lines.count)
+        func add(_ keys: (id: UInt64, text: UInt64)) {
+            ids.append(keys.id)
+            texts.append(keys.text)
+        }
+        lines.forEachStoredLine { line in
+            switch line {
+            case .memory(let bytes): add(identity.keys(ofBytes: bytes))
+            case .raw(let bytes): add(identity.keys(ofBytes: LineScan.trimmingLineEnd(bytes)))
+            case .file(let file, let start, let end): add(identity.keys(ofLine: file.line(from: start, to: end)))
+            case .indexed(let index, let lines):
+                for i in lines { add(identity.keys(ofLine: index.line(i))) }
+            }
+        }
+    }
+
     /// The key of the text `bytes` decode to.
     private static func textKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         if isASCII(bytes) { return hash(bytes) }
@@ -73,7 +93,7 @@ package enum ItemKeys {
         return true
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         hasher.combine(bytes.count)

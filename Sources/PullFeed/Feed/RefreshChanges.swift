@@ -1,6 +1,8 @@
 /// What a refresh changed: which items of the new result were not in the one before (compared
 /// as multisets, by identity: a line's text, an article's id), how many of the old ones are
 /// gone, and every item's identity key (for keeping the place and the next comparison).
+/// With identity by fields (`LineIdentity`), also which items were there before with another
+/// text (changed), and the row each of them had.
 ///
 /// The reactor works it out when a refresh's result arrives; the screen only shows it.
 package struct RefreshChanges: Sendable, Equatable {
@@ -12,6 +14,14 @@ package struct RefreshChanges: Sendable, Equatable {
     package var goneCount: Int
     /// Whether the counts mean anything: false for the first load, which counts nothing as new.
     package var isComparison: Bool
+    /// With identity by fields: one text key per item (`LineIdentity.keys(ofLine:)`); empty
+    /// when the whole line is the identity.
+    package var textKeys: [UInt64] = []
+    /// The items whose identity was there before with another text.
+    package var changedItems = RowMarks()
+    /// For each changed item, the index it had in the previous result (-1 for the others);
+    /// empty when nothing changed.
+    package var previousIndex: [Int32] = []
 
     package init(keys: [UInt64] = [], newItems: RowMarks = RowMarks(), goneCount: Int = 0, isComparison: Bool = false) {
         self.keys = keys
@@ -21,6 +31,111 @@ package struct RefreshChanges: Sendable, Equatable {
     }
 
     package var newCount: Int { newItems.count }
+    package var changedCount: Int { changedItems.count }
+
+    /// What makes the identity of a line whose fields' identity an earlier line of the same
+    /// result already has: its text key, moved out of the way of field keys.
+    static func duplicateKey(text: UInt64) -> UInt64 { text ^ 0xA5A5_5A5A_C3C3_3C3C }
+
+    /// The changes from a result whose items had identities `oldKeys` and texts `oldTexts` to
+    /// one whose items have field keys `newIds` and texts `newTexts` (`LineIdentity`).
+    ///
+    /// The first item with a field key has that identity; a later one with the same field key
+    /// is identified by its text (`duplicateKey(text:)`), so it is new unless a duplicate with
+    /// that text was there before. An item whose identity was there before is changed when its
+    /// text differs, else unchanged; the others are new. `compares` false (a first load) only
+    /// works out the identities (`keys`), and counts nothing.
+    package static func between(
+        oldKeys: [UInt64], oldTexts: [UInt64], newIds: [UInt64], newTexts: [UInt64], countsGone: Bool = true,
+        compares: Bool = true
+    ) -> RefreshChanges {
+        precondition(oldKeys.count == oldTexts.count && newIds.count == newTexts.count, "one text key per item")
+        let count = newIds.count
+        if compares, oldKeys == newIds {
+            return sameIdentities(keys: newIds, oldTexts: oldTexts, newTexts: newTexts)
+        }
+        // Each first identity of the old result, and its index; duplicates by text, counted.
+        var firsts = KeyTable(capacity: oldKeys.count + count)
+        var oldDuplicates: [UInt64: Int32] = [:]
+        for i in oldKeys.indices {
+            let key = oldKeys[i]
+            if key == duplicateKey(text: oldTexts[i]) {
+                oldDuplicates[key, default: 0] += 1
+            } else {
+                firsts.set(key, to: Int32(i))
+            }
+        }
+        // Old items matched so far (a first identity is matched at most once).
+        var matchedOld = RowMarks(count: oldKeys.count)
+        var matched = 0
+        var keys = newIds
+        var newItems = RowMarks(count: count)
+        var changedItems = RowMarks(count: count)
+        var previousIndex: [Int32] = []
+        // A field key seen in this result that the old one did not have.
+        let onlyNew: Int32 = -1
+        for i in 0..<count {
+            let id = newIds[i]
+            if let old = firsts.value(of: id, addingIfAbsent: onlyNew) {
+                if old >= 0, !matchedOld[Int(old)] {
+                    matchedOld.insert(Int(old))
+                    matched += 1
+                    if oldTexts[Int(old)] != newTexts[i] {
+                        if previousIndex.isEmpty { previousIndex = Array(repeating: -1, count: count) }
+                        previousIndex[i] = old
+                        changedItems.insert(i)
+                    }
+                    continue
+                }
+            } else {
+                newItems.insert(i)
+                continue
+            }
+            // A duplicate of an identity this result has already given.
+            let key = duplicateKey(text: newTexts[i])
+            keys[i] = key
+            if let left = oldDuplicates[key], left > 0 {
+                oldDuplicates[key] = left - 1
+                matched += 1
+            } else {
+                newItems.insert(i)
+            }
+        }
+        guard compares else {
+            return RefreshChanges(keys: keys, textKeys: newTexts, isComparison: false)
+        }
+        var changes = RefreshChanges(keys: keys, newItems: newItems, goneCount: countsGone ? oldKeys.count - matched : 0,
+                                     isComparison: true)
+        changes.textKeys = newTexts
+        changes.changedItems = changedItems
+        changes.previousIndex = previousIndex
+        return changes
+    }
+
+    /// The changes when the new result's field keys are the old result's identities, in the same
+    /// order (a table whose rows stayed, the common case): every old identity is a field key
+    /// (a duplicate's text key is never one), so each is a first one in both results, and the
+    /// item at each index is the one at the same index before, changed when its text differs.
+    private static func sameIdentities(keys: [UInt64], oldTexts: [UInt64], newTexts: [UInt64]) -> RefreshChanges {
+        let count = keys.count
+        var changes = RefreshChanges(keys: keys, newItems: RowMarks(count: count), goneCount: 0, isComparison: true)
+        changes.textKeys = newTexts
+        var changedItems = RowMarks(count: count)
+        var previousIndex: [Int32] = []
+        for i in 0..<count where oldTexts[i] != newTexts[i] {
+            if previousIndex.isEmpty { previousIndex = Array(repeating: -1, count: count) }
+            previousIndex[i] = Int32(i)
+            changedItems.insert(i)
+        }
+        changes.changedItems = changedItems
+        changes.previousIndex = previousIndex
+        return changes
+    }
+
+    private init(keys: [UInt64], textKeys: [UInt64], isComparison: Bool) {
+        self.init(keys: keys, newItems: RowMarks(count: keys.count), goneCount: 0, isComparison: isComparison)
+        self.textKeys = textKeys
+    }
 
     /// The changes from a result whose items had `old` keys to one whose items have `new` keys.
     /// Equal runs at the start and the end are matched at once; the rest is compared as

@@ -8,9 +8,9 @@ package struct Toast: Equatable, Sendable {
         /// A command's output was shown although it exited with `status` (`message`: the first
         /// line of its stderr, if any).
         case commandExited(status: Int32, message: String?)
-        /// A refresh succeeded: `new` items were not in the result before, `gone` items are
-        /// no longer there.
-        case refreshed(new: Int, gone: Int)
+        /// A refresh succeeded: `new` items were not in the result before, `changed` items were
+        /// there with another text (identity by fields), `gone` items are no longer there.
+        case refreshed(new: Int, changed: Int, gone: Int)
         /// The file shown was cut shorter, or replaced at its path: it was loaded again.
         case fileTruncated
         case fileReplaced

@@ -61,8 +61,8 @@ package struct AppStrings: Sendable {
         case .noMoreData: text(.noMoreData)
         case .commandExited(let status, let message):
             message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
-        case .refreshed(let new, let gone):
-            refreshed(new: new, gone: gone)
+        case .refreshed(let new, let changed, let gone):
+            refreshed(new: new, changed: changed, gone: gone)
         case .fileTruncated: text(.fileTruncated)
         case .fileReplaced: text(.fileReplaced)
         case .fileDeleted: text(.fileDeleted)
@@ -70,11 +70,15 @@ package struct AppStrings: Sendable {
         }
     }
 
-    /// What a refresh brought: "3 new items", "1 new item", "No new items", followed by
-    /// " · 2 gone" when items disappeared.
-    package func refreshed(new: Int, gone: Int) -> String {
-        let counted = new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, String(new))
-        return gone > 0 ? counted + " \(separator) " + text(.goneItems, String(gone)) : counted
+    /// What a refresh brought: "3 new items", "1 new item", "No new items", then " · 5 changed"
+    /// when items changed (`--id`) and " · 2 gone" when items disappeared. When nothing is new
+    /// but something changed, the count starts with the changed ones ("5 changed · 1 gone").
+    package func refreshed(new: Int, changed: Int = 0, gone: Int) -> String {
+        var parts: [String] = []
+        if new > 0 || changed == 0 { parts.append(new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, String(new))) }
+        if changed > 0 { parts.append(text(.changedItems, String(changed))) }
+        if gone > 0 { parts.append(text(.goneItems, String(gone))) }
+        return parts.joined(separator: " \(separator) ")
     }
 
     /// The title's word for an automatic refresh every `seconds` ("every 2s"), or for one

@@ -20,7 +20,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case empty, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
-    case newItems, newItemsOne, noNewItems, goneItems
+    case newItems, newItemsOne, noNewItems, changedItems, goneItems
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -36,6 +36,7 @@ extension AppStrings {
         .newItems: "{0} new items",
         .newItemsOne: "{0} new item",
         .noNewItems: "No new items",
+        .changedItems: "{0} changed",
         .goneItems: "{0} gone",
         .countingItems: "counting… {0}+ items",
         .following: " · following",
@@ -124,6 +125,7 @@ extension AppStrings {
         .newItems: "{0} 条新内容",
         .newItemsOne: "{0} 条新内容",
         .noNewItems: "没有新内容",
+        .changedItems: "{0} 条已更改",
         .goneItems: "{0} 条已移除",
         .countingItems: "正在计数… {0}+ 项",
         .following: " · 跟随中",

@@ -3,8 +3,9 @@ import TerminalUI
 /// The feed's state as list rows: each article a section (header row, title, text rows,
 /// comment rows, "＋ Add a comment"), or the lines of a line source, one row each.
 /// Line rows are produced on demand, so a million lines cost nothing until drawn.
-/// Rows of items the last refresh brought are marked new; an item's identity (for keeping the
-/// place) is its line's key, or its article's id and the row's place in the article.
+/// Rows of items the last refresh brought are marked new, and rows whose text it changed carry
+/// their previous text; an item's identity (for keeping the place) is its line's key (by
+/// `LineIdentity`), or its article's id and the row's place in the article.
 package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// What Enter on a row does.
     package enum Target {
@@ -17,6 +18,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var lines = LineList()
     /// The items the last refresh brought, and every item's key.
     private var changes = RefreshChanges()
+    /// What identifies a line, and the lines before the last refresh (for changed rows).
+    private var identity = LineIdentity.wholeLine
+    private var previousLines = LineList()
     private var usesLines = false
     /// Where the lines read from the end of a file begin, after a gap row (see
     /// `FeedReactor.State.tailStart`), and the gap row's text.
@@ -36,6 +40,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// Rebuilds the rows from `state` (articles are few; lines are not copied).
     package func update(from state: FeedReactor.State, strings: AppStrings) {
         changes = state.changes
+        identity = state.lineIdentity
+        previousLines = state.previousLines
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
@@ -89,7 +95,14 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     package func row(at index: Int) -> ListRow {
         if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
-        return usesLines ? ListRow(text: line(at: index), isNew: changes.newItems[lineIndex(ofRow: index)]) : articleRows[index].row
+        guard usesLines else { return articleRows[index].row }
+        let item = lineIndex(ofRow: index)
+        var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
+        if changes.changedItems[item], item < changes.previousIndex.count {
+            let previous = Int(changes.previousIndex[item])
+            if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
+        }
+        return row
     }
 
     /// The line at row `index` (rows after the gap row show the line before them).
@@ -97,9 +110,10 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         gap.map { row > $0.row ? row - 1 : row } ?? row
     }
 
-    /// The first row of the items the last refresh brought, if any.
+    /// The first row of the items the last refresh brought or changed, if any.
     package var firstNewRow: Int? {
-        guard let item = changes.newItems.first else { return nil }
+        let firsts = [changes.newItems.first, changes.changedItems.first].compactMap { $0 }
+        guard let item = firsts.min() else { return nil }
         if usesLines { return gap == nil && item < rowCount ? item : nil }
         return articleRows.firstIndex { $0.row.isNew }
     }
@@ -123,7 +137,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     private func lineKey(at index: Int) -> UInt64 {
         let line = lineIndex(ofRow: index)
-        return gap == nil && line < changes.keys.count ? changes.keys[line] : ItemKeys.key(ofLine: self.line(at: index))
+        return gap == nil && line < changes.keys.count ? changes.keys[line] : identity.keys(ofLine: self.line(at: index)).id
     }
 
     /// The line shown at row `index` (rows after the gap row show the line before them).

@@ -17,6 +17,11 @@ public struct ListRow: Hashable, Sendable {
     /// Whether the row is new since the data was last reloaded (the data's owner decides):
     /// the list draws `ListView.newRowMarker` in its marker column and its text bold.
     public var isNew: Bool
+    /// The row's text before the data was last reloaded, when its item was there with another
+    /// text (the data's owner decides): the list draws `ListView.changedRowMarker` in its marker
+    /// column and the characters that differ from it highlighted, as `watch -d` does. Nil (the
+    /// default) for a row that did not change.
+    public var previousText: String?
 
     /// - Parameters:
     ///   - text: the row's text (untrusted; sanitised when drawn).

@@ -17,7 +17,7 @@ extension ListView {
         // property is a runtime exclusivity check, and a frame draws every visible row.
         var frame = RowFrame(
             dataSource: dataSource, selected: showsSelection ? selectedIndex : nil, highlight: highlight,
-            selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText,
+            selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText, changedRowMarker: changedRowMarkerText,
             shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex())
         swap(&frame.fitted, &fittedRows)  // moved, not shared: updating it copies nothing
         let (first, lines) = (scrollOffset, viewportHeight)
@@ -46,6 +46,7 @@ extension ListView {
         let highlight: TextPattern?
         let selectionMarker: SanitizedText
         let newRowMarker: SanitizedText
+        let changedRowMarker: SanitizedText
         let shift: Int
         let escapes: EscapeHandling
         var fitted: RecentByIndex<FittedRow>
@@ -63,12 +64,24 @@ extension ListView {
             canvas.draw(frame.selectionMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if row.isNew {
             canvas.draw(frame.newRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
+        } else if row.previousText != nil {
+            canvas.draw(frame.changedRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         }
         let textColumn = 1 + row.indent
         guard textColumn < width else { return nil }
         let available = width - textColumn
         let text = Self.fittedText(row.text, index: index, width: available, frame: &frame)
         canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
+        if let previous = row.previousText {
+            let before = TextWalker.cut(TextWalker.visible(previous, escapes: frame.escapes, columns: frame.shift + available),
+                                        dropping: frame.shift, toWidth: available)
+            var changed = style
+            changed.reverse.toggle()
+            for part in ChangedText.parts(of: text.text, before: before.text) {
+                canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: changed,
+                            maxWidth: available - part.column)
+            }
+        }
         if let highlight = frame.highlight {
             let marked = Self.highlightStyle(for: style)
             for part in highlight.highlights(in: text.text) {

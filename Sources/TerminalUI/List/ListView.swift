@@ -66,6 +66,13 @@ public final class ListView {
     }
     var newRowMarkerText = SanitizedText("+")
 
+    /// Drawn in column 0 of a changed row (`ListRow.previousText`) that is not selected; one
+    /// column wide. The characters that changed are drawn in reverse video.
+    public var changedRowMarker: Character = "~" {
+        didSet { changedRowMarkerText = SanitizedText(String(changedRowMarker)) }
+    }
+    var changedRowMarkerText = SanitizedText("~")
+
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true
