@@ -106,6 +106,18 @@ import Testing
         #expect(links(plain, row: 0).allSatisfy { $0 == nil })
     }
 
+    @Test func aHighlightedMatchStaysInItsLink() {
+        let uri = "file://host/tmp/b%20c.txt"
+        let list = ListView(dataSource: ArrayListDataSource(rows: [.item(Self.lsLine("b c.txt", uri: uri))]), viewportHeight: 1)
+        list.escapes = .styles
+        list.showsSelection = false
+        list.highlight = TextPattern("c.t")
+        let screen = MemoryScreen(columns: 30, rows: 1)
+        list.draw(on: screen, top: 0, height: 1, width: 30) { _, _ in }
+        #expect(screen.style(row: 0, column: 3).underline)
+        #expect(links(screen, row: 0) == [nil] + Array(repeating: uri, count: 7) + Array(repeating: nil, count: 22))
+    }
+
     @Test func anSGRResetInsideALinkKeepsTheLink() {
         let raw = "\(Self.esc)]8;;u:x\(Self.st)\(Self.esc)[31mab\(Self.esc)[0mcd\(Self.esc)]8;;\(Self.st)ef"
         let screen = render([raw])

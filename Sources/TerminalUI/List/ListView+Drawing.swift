@@ -85,11 +85,24 @@ extension ListView {
         if let highlight = frame.highlight {
             let marked = Self.highlightStyle(for: style)
             for part in highlight.highlights(in: text.text) {
-                canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: marked,
+                // A match in a hyperlink's text stays part of the link.
+                var partStyle = marked
+                partStyle.link = Self.link(in: text, at: part.column)
+                canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: partStyle,
                             maxWidth: available - part.column)
             }
         }
         return available
+    }
+
+    /// The hyperlink of the data's own run at `column` of `text`, if any.
+    private static func link(in text: SanitizedText, at column: Int) -> String? {
+        guard text.runs.contains(where: { $0.style.link != nil }) else { return nil }
+        var link: String?
+        text.forEachRun(over: .plain) { run, offset, runStyle in
+            if column >= offset, column < offset + run.width { link = runStyle.link }
+        }
+        return link
     }
 
     /// How a match is marked on a row drawn in `style`: reverse video flipped, bold and
