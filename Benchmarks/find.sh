@@ -59,9 +59,9 @@ for series in $SERIES; do
       command -v fzf >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fzf >/dev/null; }
       WORDS='a#lower m#lower b#lower e#lower r#lower bs#backspace c-u I#upper t#upper e#upper m#upper c-u'
       WORDS="$WORDS a#regex m#regex .#regex e#regex r#regex |#regex q#regex u#regex a#regex r#regex t#regex z#regex \$#regex"
-      "${PROBE[@]}" --ready "Item 000001" --keys "end expect:\"1000000 items\" & $WORDS" --quit 'esc esc q' \
+      "${PROBE[@]}" --quiet-ms 400 --ready "Item 000001" --keys "end expect:\"1000000 items\" wait:1000 & $WORDS" --quit 'esc esc' \
         --label pullfeed --out "$OUT/typing-pullfeed.json" -- "$BIN" "$MILLION"
-      "${PROBE[@]}" --ready "1000000/1000000" --stdin "$MILLION" --keys "$WORDS" --quit 'esc' \
+      "${PROBE[@]}" --quiet-ms 400 --ready "1000000/1000000" --stdin "$MILLION" --keys "wait:1000 $WORDS" --quit 'esc' \
         --label "fzf-$(fzf --version | cut -d' ' -f1)" --out "$OUT/typing-fzf.json" -- fzf --exact
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/typing-pullfeed.json" "$OUT/typing-fzf.json"
       ;;

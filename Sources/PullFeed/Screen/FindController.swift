@@ -379,7 +379,8 @@ final class FindController {
                 // The count so far, for the title, at most ten times a second.
                 let now = DispatchTime.now().uptimeNanoseconds
                 guard last.withLock({ previous in
-                    guard now - previous > 100_000_000 else { return false }
+                    // Another thread may have taken a later time in between.
+                    guard now > previous, now - previous > 100_000_000 else { return false }
                     previous = now
                     return true
                 }) else { return }

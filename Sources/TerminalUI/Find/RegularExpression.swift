@@ -9,16 +9,21 @@ import Glibc
 /// `$` match at every line's start and end, and `.` never crosses a line. Both calls run under
 /// a UTF-8 locale of their own (`uselocale`), whatever the process's locale, so `.` is one
 /// character and case folding (`REG_ICASE`) covers non-ASCII letters (`é` finds `É`).
-/// `regexec` only reads the compiled expression, so one value serves every thread.
+/// glibc's `regexec` locks the compiled expression for each call, so threads sharing one
+/// wait for each other: each search takes a compiled copy of its own from a pool
+/// (`withSearchable`), compiled once per thread that needs one and kept for the next.
 ///
 /// Ignoring case, the library upper-cases the whole text it is given at every call (through
 /// `towupper`), which made a filter over a million lines take seconds. So an expression with
 /// no letter outside ASCII that has a case is compiled to match case exactly, and the text is
 /// searched with its ASCII letters lower-cased (`withSearchable`): the same matches, since
 /// such an expression's own letters are lower case. Others keep `REG_ICASE`.
-final class RegularExpression: @unchecked Sendable {
-    private let compiled: UnsafeMutablePointer<regex_t>
-    /// Whether text must go through `withSearchable` (ASCII letters lower-cased) first.
+final class RegularExpression: Sendable {
+    private let pattern: String
+    private let flags: Int32
+    /// Compiled copies not in use.
+    private let pool: Locked<[UnsafeMutablePointer<regex_t>]>
+    /// Whether text must be searched with its ASCII letters lower-cased.
     private let foldsASCII: Bool
 
     /// Compiles `pattern`; throws the library's own words for an invalid one.
@@ -35,48 +40,74 @@ final class RegularExpression: @unchecked Sendable {
             compiled.deallocate()
             throw PatternError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        self.compiled = compiled
+        self.pattern = pattern
+        self.flags = flags
+        pool = Locked([compiled])
         self.foldsASCII = foldsASCII
     }
 
-    /// Calls `body` with `bytes` as `firstMatch` must be given them: a copy with its ASCII
-    /// letters lower-cased when the expression ignores case that way, else `bytes` itself.
-    /// Positions in the copy are positions in `bytes`.
-    func withSearchable<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        guard foldsASCII, !bytes.isEmpty else { return body(bytes) }
+    deinit {
+        pool.withLock { compiled in
+            for expression in compiled {
+                regfree(expression)
+                expression.deallocate()
+            }
+        }
+    }
+
+    /// Text ready to be searched, with a compiled copy of the expression to itself.
+    struct Searchable {
+        /// The text as searched (its ASCII letters lower-cased when the expression needs it):
+        /// positions in it are positions in the text given.
+        let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let compiled: UnsafeMutablePointer<regex_t>
+
+        /// The first match in `bytes[range]` (all of `bytes` by default); a match may be
+        /// empty; nil if there is none. `^` matches at the range's start only if it is
+        /// `atLineStart` (and after every `\n`).
+        func firstMatch(in range: Range<Int>? = nil, atLineStart: Bool = true) -> Range<Int>? {
+            let range = range ?? 0..<bytes.count
+            guard range.lowerBound <= bytes.count else { return nil }
+            var match = regmatch_t(rm_so: regoff_t(range.lowerBound), rm_eo: regoff_t(range.upperBound))
+            let status = withUnsafePointer(to: RegularExpression.empty) { empty -> Int32 in
+                let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty)).assumingMemoryBound(to: CChar.self)
+                return RegularExpression.withUTF8Locale {
+                    regexec(compiled, base, 1, &match, REG_STARTEND | (atLineStart ? 0 : REG_NOTBOL))
+                }
+            }
+            guard status == 0 else { return nil }
+            return Int(match.rm_so)..<Int(match.rm_eo)
+        }
+    }
+
+    /// Calls `body` with `bytes` ready to be searched: a copy with its ASCII letters
+    /// lower-cased when the expression ignores case that way, else `bytes` itself, and a
+    /// compiled copy of the expression that no other thread uses meanwhile.
+    func withSearchable<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Searchable) -> T) -> T {
+        let compiled = pool.withLock { $0.popLast() } ?? compileCopy()
+        defer { pool.withLock { $0.append(compiled) } }
+        guard foldsASCII, !bytes.isEmpty else { return body(Searchable(bytes: bytes, compiled: compiled)) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
             for i in 0..<bytes.count {
                 let byte = bytes[i]
                 copy[i] = byte &- 65 < 26 ? byte | 0x20 : byte
             }
-            return body(UnsafeBufferPointer(copy))
+            return body(Searchable(bytes: UnsafeBufferPointer(copy), compiled: compiled))
         }
     }
 
-    deinit {
-        regfree(compiled)
-        compiled.deallocate()
+    /// Another compiled copy (the pattern compiled once already, so it compiles again).
+    private func compileCopy() -> UnsafeMutablePointer<regex_t> {
+        let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+        _ = Self.withUTF8Locale { regcomp(compiled, pattern, flags) }
+        return compiled
     }
 
-    /// The first match in `bytes[from...]` (a match may be empty); nil if there is none.
-    /// `bytes` comes from `withSearchable`.
-    /// `^` matches at `from` only if it is `atLineStart` (and after every `\n`).
-    func firstMatch(in bytes: UnsafeBufferPointer<UInt8>, from: Int = 0, atLineStart: Bool = true) -> Range<Int>? {
-        guard from <= bytes.count else { return nil }
-        var match = regmatch_t(rm_so: regoff_t(from), rm_eo: regoff_t(bytes.count))
-        let status = withUnsafePointer(to: Self.empty) { empty -> Int32 in
-            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty)).assumingMemoryBound(to: CChar.self)
-            return Self.withUTF8Locale { regexec(compiled, base, 1, &match, REG_STARTEND | (atLineStart ? 0 : REG_NOTBOL)) }
-        }
-        guard status == 0 else { return nil }
-        return Int(match.rm_so)..<Int(match.rm_eo)
-    }
-
-    private static let empty: UInt8 = 0
+    fileprivate static let empty: UInt8 = 0
 
     /// A UTF-8 character type for this thread while `body` runs: "C.UTF-8", else any UTF-8
     /// locale the system has; the process's own locale when there is none.
-    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
+    fileprivate static func withUTF8Locale<T>(_ body: () -> T) -> T {
         guard let locale = utf8Locale.value else { return body() }
         let previous = uselocale(locale)
         defer { uselocale(previous) }

@@ -21,14 +21,15 @@ extension TextPattern {
         guard !block.isEmpty else { return true }
         if mayNeedConversion { return forEachLine(in: block, found) }
         if let regex {
-            return regex.withSearchable(block) { block in
+            return regex.withSearchable(block) { searchable in
+                let block = searchable.bytes
                 if let required {
                     var search = LiteralNeedle.Search(needle: required, text: block)
                     return forEachHit(in: block, next: { search.next(from: $0) }, check: { line in
-                        regex.firstMatch(in: UnsafeBufferPointer(rebasing: block[line])) != nil
+                        searchable.firstMatch(in: line) != nil
                     }, found)
                 }
-                return forEachHit(in: block, next: { regex.firstMatch(in: block, from: $0)?.lowerBound }, check: nil, found)
+                return forEachHit(in: block, next: { searchable.firstMatch(in: $0..<block.count)?.lowerBound }, check: nil, found)
             }
         }
         guard let needle else { return true }

@@ -124,7 +124,7 @@ public struct TextPattern: Hashable, Sendable {
     func matchesVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let regex {
             if let required, required.find(in: bytes) == nil { return false }
-            return regex.withSearchable(bytes) { regex.firstMatch(in: $0) != nil }
+            return regex.withSearchable(bytes) { $0.firstMatch() != nil }
         }
         guard let needle else { return false }
         if foldsUnicode, bytes.contains(where: { $0 >= 0x80 }) {
@@ -172,7 +172,7 @@ public struct TextPattern: Hashable, Sendable {
             var from = 0
             var column = 0
             var columnAt = 0
-            while from <= bytes.count, let match = regex.firstMatch(in: searchable, from: from, atLineStart: from == 0) {
+            while from <= bytes.count, let match = searchable.firstMatch(in: from..<bytes.count, atLineStart: from == 0) {
                 guard !match.isEmpty else {
                     // Step over one character so an empty match cannot stop the walk.
                     var next = match.lowerBound + 1
