@@ -99,6 +99,15 @@ package struct PullFeedCommand: ParsableCommand {
         "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
     package var headerLines: Int = 0
 
+    /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
+    @Option(name: .customLong("max-disk"), help: ArgumentHelp(
+        "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 16 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
+        valueName: "size"))
+    package var maxDiskText = "4G"
+
+    /// `--max-disk` in bytes (0: no limit), checked by `validate()`.
+    package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
+
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
 
@@ -163,6 +172,9 @@ package struct PullFeedCommand: ParsableCommand {
         if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
         if let every { try Self.checkSeconds(every, option: "--every") }
         if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
+        if SpillSettings.parseSize(maxDiskText) == nil {
+            throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
+        }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
         }

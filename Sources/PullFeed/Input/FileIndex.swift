@@ -13,6 +13,9 @@ import TerminalUI
 /// 250 ms where the kernel has none): lines appended are counted on, and a file cut shorter or
 /// replaced at its path (log rotation) is reported, so the feed reloads instead of showing the
 /// old file's lines as if they were the new one's. Nothing runs while nothing changes.
+///
+/// A stream's spill file (`SpillFile`) is indexed the same way, but by its writer as it writes
+/// (`init(spill:)`, `add(_:at:)`): no thread counts it and nothing watches it.
 final class FileIndex: @unchecked Sendable {
     /// Bytes read at a time while counting: a quarter of a megabyte keeps the read calls few
     /// (4,096 for a 1 GB file) and the counting thread's buffer small beside the app.
@@ -45,7 +48,7 @@ final class FileIndex: @unchecked Sendable {
     let state = Guarded(State())
     private let identity: (dev: UInt, ino: UInt)
     private let onChange: @Sendable (SourceChange?) -> Void
-    private let stopPipe: StopPipe
+    private let stopPipe: StopPipe?
     /// The lines of the block last looked up: where each starts, and where the last one ends.
     private let recentBlock = Locked<(block: Int, starts: [Int])?>(nil)
 
@@ -62,10 +65,44 @@ final class FileIndex: @unchecked Sendable {
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
     }
 
+    /// Indexes `file` as its writer tells what it wrote (`add(_:at:)`), from empty.
+    init(spill file: LineFile) {
+        self.file = file
+        path = ""
+        onChange = { _ in }
+        identity = (0, 0)
+        stopPipe = nil
+        state.withLock { $0.isCounting = false }
+    }
+
     /// Stops counting and watching.
     func stop() {
         state.withLock { $0.isStopped = true }
-        stopPipe.signal()
+        stopPipe?.signal()
+    }
+
+    /// Counts the lines of `bytes`, just written at `offset`, the file's end so far (a spill
+    /// file's writer): lines end at their newline; bytes after the last one start a line
+    /// that is counted once its newline is added. Returns how many lines it ended.
+    @discardableResult
+    func add(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        var (count, lineStart) = state.withLock { s in (s.count, s.scanned) }
+        let before = count
+        var marks: [Int] = []
+        var from = 0
+        while let newline = LineScan.newline(in: bytes, from: from) {
+            count += 1
+            lineStart = offset + newline + 1
+            if count % Self.stride == 0 { marks.append(lineStart) }
+            from = newline + 1
+        }
+        state.withLock { s in
+            s.marks.append(contentsOf: marks)
+            s.count = count
+            s.scanned = lineStart
+            s.size = offset + bytes.count
+        }
+        return count - before
     }
 
     var count: Int { state.withLock { $0.count } }
@@ -152,6 +189,7 @@ final class FileIndex: @unchecked Sendable {
 
     private func run() {
         var lastNotice: UInt64 = 0
+        guard let stopPipe else { return }
         let watcher = Watcher(path: path, stopFD: stopPipe.readFD)
         while !state.withLock({ $0.isStopped }) {
             count(lastNotice: &lastNotice)

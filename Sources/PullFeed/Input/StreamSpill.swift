@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
+
+/// Something a stream's reader wants the user told once, on the status line.
+package enum StreamNotice: Equatable, Sendable {
+    /// No file could be made in the folder (missing, read-only): the stream stays in memory.
+    case spillUnavailable(directory: String)
+    /// The folder's disk is full: the oldest lines were dropped to make room.
+    case diskFull(directory: String)
+}
+
+/// Where a stream's lines go once its memory budget is spent: files in `$TMPDIR`, unlinked as
+/// soon as they are made (nothing is left behind, whatever way the app ends), indexed as they
+/// are written by the same sparse index a regular file has (`FileIndex`), so a line costs no
+/// memory at all and is read back when shown.
+///
+/// The files form a ring of up to `segmentCount` segments: with `--max-disk`, a new segment
+/// that would pass the limit first drops the oldest one (its lines leave the front of the list,
+/// and its file's space is freed once nothing refers to its lines); a full disk (ENOSPC) drops
+/// the oldest segment too and writes again. A segment ends only at a line's end, so every line
+/// is in one file. A line longer than a segment (with a limit) keeps only its first segment's
+/// worth of bytes.
+///
+/// Confined to the stream's reader thread; `append` and `drop` tell the store (the lines of a
+/// segment that now end at its newest bytes, and the line before which every line is gone).
+final class StreamSpill {
+    struct Segment {
+        let index: FileIndex
+        /// The stream's line number of the segment's first line.
+        let firstLine: Int
+    }
+
+    static let segmentCount = 8
+    /// The smallest segment, whatever `--max-disk` says.
+    static let minimumSegmentSize = 64 << 10
+    /// Segments without a limit (few files for a long stream, each still freed on its own
+    /// when the disk fills).
+    static let unlimitedSegmentSize = 1 << 30
+
+    let settings: SpillSettings
+    let segmentSize: Int
+    private(set) var segments: [Segment] = []
+    /// The stream's line number of the next line to end.
+    private var nextLine: Int
+    private let append: (FileIndex, Range<Int>) -> Void
+    private let drop: (Int) -> Void
+    /// Set when the disk was full and lines were dropped for it (the owner says so once).
+    var droppedForSpace = false
+
+    /// Makes the first segment in `settings.directory`; the stream's next line is `firstLine`.
+    init(settings: SpillSettings, firstLine: Int, append: @escaping (FileIndex, Range<Int>) -> Void,
+         drop: @escaping (Int) -> Void) throws(SourceError) {
+        self.settings = settings
+        segmentSize = settings.maxDisk > 0
+            ? max(Self.minimumSegmentSize, settings.maxDisk / Self.segmentCount) : Self.unlimitedSegmentSize
+        nextLine = firstLine
+        self.append = append
+        self.drop = drop
+        segments.append(Segment(index: try Self.makeFile(in: settings.directory), firstLine: firstLine))
+    }
+
+    /// A new empty file in `directory`, unlinked at once: only its descriptor refers to it.
+    static func makeFile(in directory: String) throws(SourceError) -> FileIndex {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/") .utf8CString.dropLast())
+        template += Array("pullfeed-spill.XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw SourceError("cannot write to '\(directory)': \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return FileIndex(spill: LineFile(owning: fd))
+    }
+
+    /// Bytes the segments hold now.
+    var diskBytes: Int { segments.reduce(0) { $0 + $1.index.state.withLock { $0.size } } }
+
+    /// Writes `bytes` (what the stream gave next), telling `append` of the lines they end;
+    /// false if the disk cannot take them even with every older segment dropped (or another
+    /// write error): the caller keeps the rest in memory (`unfinishedLine()` gives back the
+    /// start of a line written in part).
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var rest = bytes
+        while !rest.isEmpty {
+            let current = segments[segments.count - 1].index
+            let (size, scanned) = current.state.withLock { ($0.size, $0.scanned) }
+            let inLine = scanned < size
+            if !inLine, size >= segmentSize {
+                guard startSegment() else { return false }
+                continue
+            }
+            if settings.maxDisk > 0, inLine, size - scanned >= segmentSize {
+                // A line longer than a segment keeps its start: skip to its end.
+                guard let newline = LineScan.newline(in: rest, from: 0) else { return true }
+                rest = UnsafeBufferPointer(rebasing: rest[newline...])
+            }
+            let n = pwrite(current.file.fd, rest.baseAddress!, rest.count, off_t(size))
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 {
+                let error = n < 0 ? errno : ENOSPC
+                guard error == ENOSPC || error == EDQUOT || error == EFBIG, dropOldest() else { return false }
+                droppedForSpace = true
+                continue
+            }
+            let ended = current.add(UnsafeBufferPointer(rebasing: rest[0..<n]), at: size)
+            if ended > 0 {
+                let count = current.count
+                append(current, count - ended..<count)
+                nextLine += ended
+            }
+            rest = UnsafeBufferPointer(rebasing: rest[n...])
+        }
+        return true
+    }
+
+    /// Ends a last line that has no newline (the stream ended): a `\n` is added after it, as
+    /// a stream kept in memory does (reading a line leaves it out).
+    func finish() -> Bool {
+        let current = segments[segments.count - 1].index
+        guard current.state.withLock({ $0.scanned < $0.size }) else { return true }
+        return [UInt8(ascii: "\n")].withUnsafeBufferPointer { write($0) }
+    }
+
+    /// The bytes of the line being written, not yet ended (for a caller that goes on in memory).
+    func unfinishedLine() -> [UInt8] {
+        let current = segments[segments.count - 1].index
+        let (size, scanned) = current.state.withLock { ($0.size, $0.scanned) }
+        guard size > scanned else { return [] }
+        var bytes = [UInt8](repeating: 0, count: size - scanned)
+        let read = bytes.withUnsafeMutableBytes { current.file.read(at: scanned, count: $0.count, into: $0.baseAddress!) }
+        return Array(bytes[0..<read])
+    }
+
+    /// Starts a segment after the current one, dropping the oldest first while the limit would
+    /// be passed; false if no file could be made.
+    private func startSegment() -> Bool {
+        if settings.maxDisk > 0 {
+            while segments.count >= max(1, settings.maxDisk / segmentSize), dropOldest() {}
+        }
+        while true {
+            do throws(SourceError) {
+                segments.append(Segment(index: try Self.makeFile(in: settings.directory), firstLine: nextLine))
+                return true
+            } catch {
+                // A full disk may not even take a new file's entry.
+                guard errno == ENOSPC || errno == EDQUOT, dropOldest() else { return false }
+                droppedForSpace = true
+            }
+        }
+    }
+
+    /// Drops the oldest segment (and every line before it); false when only the one being
+    /// written is left.
+    private func dropOldest() -> Bool {
+        guard segments.count > 1 else { return false }
+        segments.removeFirst()
+        drop(segments[0].firstLine)
+        return true
+    }
+}
