@@ -96,7 +96,12 @@ final class StreamSpill {
                 guard let newline = LineScan.newline(in: rest, from: 0) else { return true }
                 rest = UnsafeBufferPointer(rebasing: rest[newline...])
             }
-            let n = pwrite(current.file.fd, rest.baseAddress!, rest.count, off_t(size))
+            // A segment ends with the line that fills it; the next one takes the rest.
+            var length = rest.count
+            if size + length > segmentSize, let newline = LineScan.newline(in: rest, from: max(0, segmentSize - size - 1)) {
+                length = newline + 1
+            }
+            let n = pwrite(current.file.fd, rest.baseAddress!, length, off_t(size))
             if n < 0, errno == EINTR { continue }
             if n <= 0 {
                 let error = n < 0 ? errno : ENOSPC
