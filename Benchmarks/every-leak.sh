@@ -3,8 +3,9 @@
 # at 80x24 for MINUTES minutes (default 10: about 10,000 refreshes of a 1,000-line command).
 # Records, at the start (after 10 s) and at the end: resident memory (VmRSS, and the peak
 # VmHWM), open descriptors (/proc/PID/fd), threads, and child processes of the app (zombies
-# counted apart); prints both and the growth, and fails (status 1) if the descriptor count
-# grew, a zombie is left, or RSS grew by more than 1 MiB.
+# counted apart), each the smallest of 100 looks over 2 s (see `sample`); prints both and the
+# growth, and fails (status 1) if the descriptor count grew, a zombie is left, or RSS grew by
+# more than 1 MiB.
 #
 #   Benchmarks/every-leak.sh [MINUTES] [path/to/pullfeed]   # default .build/release/pullfeed
 set -euo pipefail
@@ -20,15 +21,25 @@ tmux -S "$SOCKET" -f /dev/null new-session -d -s bench -x 80 -y 24 \
 sleep 1
 PID="$(cat "$WORK/pid")"
 
+# One look at the app: RSS, peak RSS, descriptors, threads, children, zombie children.
+look() {
+  echo "$(awk '/^VmRSS/ { print $2 }' "/proc/$PID/status")" \
+    "$(awk '/^VmHWM/ { print $2 }' "/proc/$PID/status")" \
+    "$(ls "/proc/$PID/fd" | wc -l)" \
+    "$(awk '/^Threads/ { print $2 }' "/proc/$PID/status")" \
+    "$(ps --ppid "$PID" -o pid= | wc -l)" \
+    "$(ps --ppid "$PID" -o stat= | grep -c '^Z' || true)"
+}
+
+# A refresh in flight holds a command's pipes, its reader threads and its output for a moment:
+# each figure is the smallest of 100 looks over about 2 s (a leak raises the smallest too),
+# the peak RSS the last one, and zombies the most seen.
 sample() {  # label
-  local rss hwm fds threads children zombies
-  rss="$(awk '/^VmRSS/ { print $2 }' "/proc/$PID/status")"
-  hwm="$(awk '/^VmHWM/ { print $2 }' "/proc/$PID/status")"
-  threads="$(awk '/^Threads/ { print $2 }' "/proc/$PID/status")"
-  fds="$(ls "/proc/$PID/fd" | wc -l)"
-  children="$(ps --ppid "$PID" -o pid= | wc -l)"
-  zombies="$(ps --ppid "$PID" -o stat= | grep -c '^Z' || true)"
-  echo "$1 rss_kib=$rss hwm_kib=$hwm fds=$fds threads=$threads children=$children zombies=$zombies"
+  for _ in $(seq 100); do look; sleep 0.02; done | awk -v label="$1" '
+    NR == 1 { rss = $1; fds = $3; threads = $4; children = $5 }
+    { if ($1 < rss) rss = $1; if ($3 < fds) fds = $3; if ($4 < threads) threads = $4
+      if ($5 < children) children = $5; if ($6 > zombies) zombies = $6; hwm = $2 }
+    END { printf "%s rss_kib=%d hwm_kib=%d fds=%d threads=%d children=%d zombies=%d\n", label, rss, hwm, fds, threads, children, zombies + 0 }'
 }
 sleep 10
 START="$(sample start)"

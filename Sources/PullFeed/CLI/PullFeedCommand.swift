@@ -101,7 +101,7 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), help: ArgumentHelp(
-        "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 16 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
+        "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
         valueName: "size"))
     package var maxDiskText = "4G"
 

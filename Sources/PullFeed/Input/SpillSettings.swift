@@ -12,7 +12,7 @@ package struct SpillSettings: Sendable, Equatable {
     package var maxDisk: Int
 
     /// Bytes of lines a stream keeps in memory before it spills to disk.
-    package static let defaultMemoryBudget = 16 << 20
+    package static let defaultMemoryBudget = 8 << 20
     /// `--max-disk`'s default: 4 GiB.
     package static let defaultMaxDisk = 4 << 30
 
@@ -23,7 +23,7 @@ package struct SpillSettings: Sendable, Equatable {
     }
 
     /// `$TMPDIR` (else `/tmp`), the memory budget from `PULLFEED_SPILL_BUDGET` (bytes, for tests
-    /// that spill without writing 16 MiB), and `maxDisk`.
+    /// that spill without writing 8 MiB), and `maxDisk`.
     package static func fromEnvironment(maxDisk: Int = defaultMaxDisk) -> SpillSettings {
         var directory = "/tmp"
         if let value = getenv("TMPDIR"), value.pointee != 0 { directory = String(cString: value) }
