@@ -100,7 +100,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var headerLines: Int = 0
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
-    @Option(name: .customLong("max-disk"), help: ArgumentHelp(
+    @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
         "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
         valueName: "size"))
     package var maxDiskText = "4G"
