@@ -115,6 +115,26 @@ import TerminalUI
         store.stop()
     }
 
+    /// Short lines are marked less often, so the index grows with the bytes, not the lines
+    /// (`yes` would otherwise cost 8 bytes per 512 bytes it writes).
+    @Test func shortLinesAreMarkedByTheirBytesAndStillReadBackOneByOne() throws {
+        #expect(StreamSpill.stride(lines: 1_000, bytes: 2_000) == 32_768)
+        #expect(StreamSpill.stride(lines: 1_000, bytes: 70_000) == 1_024)
+        #expect(StreamSpill.stride(lines: 0, bytes: 0) == FileIndex.fileStride)
+        #expect(StreamSpill.stride(lines: 10, bytes: 10_000_000) == FileIndex.fileStride)
+        #expect(StreamSpill.stride(lines: 1_000_000, bytes: 1_000_000) == 1 << 16)
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = (0..<300_000).map { "\($0 % 10)\n" }.joined()
+        let fd = Self.pipe(writing: Self.chunks(Array(data.utf8), sizes: [65_536]))
+        let store = StreamStore(fd: fd, closesFD: true, spill: SpillSettings(directory: folder, memoryBudget: 1_000)) {}
+        let (read, page) = try Self.readAll(store)
+        #expect(read.count == 300_000)
+        #expect(read.enumerated().allSatisfy { $0.element == Array("\($0.offset % 10)".utf8) })
+        for i in [0, 499, 500, 501, 40_000, 131_071, 131_072, 299_999] { #expect(page.lines[i] == "\(i % 10)") }
+        store.stop()
+    }
+
     @Test func pastMaxDiskTheOldestLinesAreDroppedAndTheRestStayInOrder() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

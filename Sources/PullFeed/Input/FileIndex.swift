@@ -20,7 +20,10 @@ final class FileIndex: @unchecked Sendable {
     /// Bytes read at a time while counting: a quarter of a megabyte keeps the read calls few
     /// (4,096 for a 1 GB file) and the counting thread's buffer small beside the app.
     static let readSize = 256 << 10
-    static let stride = 256
+    /// A file's lines are marked every this many.
+    static let fileStride = 256
+    /// Lines between two marks (a spill file's writer picks it from its lines' length).
+    let stride: Int
     /// How long counting may go on without telling the owner how far it got.
     static let noticeInterval: UInt64 = 50_000_000
 
@@ -56,6 +59,7 @@ final class FileIndex: @unchecked Sendable {
     /// appended; `onChange(.reset…)`: the file no longer matches; the owner reloads.
     init(path: String, onChange: @escaping @Sendable (SourceChange?) -> Void) throws(SourceError) {
         file = try LineFile(path: path)
+        stride = Self.fileStride
         self.path = path
         self.onChange = onChange
         var info = stat()
@@ -65,9 +69,11 @@ final class FileIndex: @unchecked Sendable {
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
     }
 
-    /// Indexes `file` as its writer tells what it wrote (`add(_:at:)`), from empty.
-    init(spill file: LineFile) {
+    /// Indexes `file` as its writer tells what it wrote (`add(_:at:)`), from empty, marking
+    /// every `stride` lines.
+    init(spill file: LineFile, stride: Int = fileStride) {
         self.file = file
+        self.stride = max(1, stride)
         path = ""
         onChange = { _ in }
         identity = (0, 0)
@@ -93,7 +99,7 @@ final class FileIndex: @unchecked Sendable {
         while let newline = LineScan.newline(in: bytes, from: from) {
             count += 1
             lineStart = offset + newline + 1
-            if count % Self.stride == 0 { marks.append(lineStart) }
+            if count % stride == 0 { marks.append(lineStart) }
             from = newline + 1
         }
         state.withLock { s in
@@ -112,13 +118,13 @@ final class FileIndex: @unchecked Sendable {
     /// Where line `index` (< `count`) starts and ends (just after its newline, or at the end of
     /// the file for a last line without one).
     func range(of index: Int) -> Range<Int> {
-        let block = index / Self.stride
-        let i = index % Self.stride
+        let block = index / stride
+        let i = index % stride
         if let cached = recentBlock.withLock({ $0 }), cached.block == block, i + 1 < cached.starts.count {
             return cached.starts[i]..<cached.starts[i + 1]
         }
         let (start, size, lines) = state.withLock { s -> (Int, Int, Int) in
-            (s.marks[block], s.size, min(Self.stride, s.count - block * Self.stride))
+            (s.marks[block], s.size, min(stride, s.count - block * stride))
         }
         var starts = [start]
         starts.reserveCapacity(lines + 1)
@@ -258,7 +264,7 @@ final class FileIndex: @unchecked Sendable {
                 while let newline = LineScan.newline(in: chunk, from: from) {
                     count += 1
                     lineStart = offset + newline + 1
-                    if count % Self.stride == 0 { marks.append(lineStart) }
+                    if count % stride == 0 { marks.append(lineStart) }
                     from = newline + 1
                 }
             }

@@ -99,7 +99,7 @@ final class StreamKeeper {
         let state = state
         do throws(SourceError) {
             let spill = try StreamSpill(
-                settings: settings, firstLine: state.withLock { $0.lines.count },
+                settings: settings, firstLine: state.withLock { $0.lines.count }, bytesBefore: memoryBytes,
                 append: { index, lines in state.withLock { $0.lines.appendIndexed(index, lines: lines) } },
                 drop: { line in
                     state.withLock { s in

@@ -49,8 +49,10 @@ final class StreamSpill {
     /// Set when the disk was full and lines were dropped for it (the owner says so once).
     var droppedForSpace = false
 
-    /// Makes the first segment in `settings.directory`; the stream's next line is `firstLine`.
-    init(settings: SpillSettings, firstLine: Int, append: @escaping (FileIndex, Range<Int>) -> Void,
+    /// Makes the first segment in `settings.directory`; the stream's next line is `firstLine`,
+    /// and `firstLine` lines of `bytesBefore` bytes came before (kept in memory), which tell
+    /// how long its lines are.
+    init(settings: SpillSettings, firstLine: Int, bytesBefore: Int, append: @escaping (FileIndex, Range<Int>) -> Void,
          drop: @escaping (Int) -> Void) throws(SourceError) {
         self.settings = settings
         segmentSize = settings.maxDisk > 0
@@ -58,11 +60,33 @@ final class StreamSpill {
         nextLine = firstLine
         self.append = append
         self.drop = drop
-        segments.append(Segment(index: try Self.makeFile(in: settings.directory), firstLine: firstLine))
+        let stride = Self.stride(lines: firstLine, bytes: bytesBefore)
+        segments.append(Segment(index: try Self.makeFile(in: settings.directory, stride: stride), firstLine: firstLine))
+    }
+
+    /// Bytes between two marks of a segment's index, about: memory for the index grows with
+    /// the bytes written, not with the lines (a stream of `y` lines would otherwise cost
+    /// 8 bytes per 256 lines of 2 bytes), and finding a line reads at most about this much.
+    static let bytesPerMark = 64 << 10
+
+    /// The stride for a segment after `previous`.
+    static func stride(after previous: FileIndex) -> Int {
+        let (count, size) = previous.state.withLock { ($0.count, $0.size) }
+        return stride(lines: count, bytes: size)
+    }
+
+    /// The stride for lines as long as `lines` lines of `bytes` bytes: as many as fill
+    /// `bytesPerMark`, a power of two from `FileIndex.fileStride` to 65,536.
+    static func stride(lines count: Int, bytes size: Int) -> Int {
+        guard count > 0, size > 0 else { return FileIndex.fileStride }
+        let lines = bytesPerMark / max(1, size / count)
+        var stride = FileIndex.fileStride
+        while stride < lines, stride < 1 << 16 { stride <<= 1 }
+        return stride
     }
 
     /// A new empty file in `directory`, unlinked at once: only its descriptor refers to it.
-    static func makeFile(in directory: String) throws(SourceError) -> FileIndex {
+    static func makeFile(in directory: String, stride: Int) throws(SourceError) -> FileIndex {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/") .utf8CString.dropLast())
         template += Array("pullfeed-spill.XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -71,7 +95,7 @@ final class StreamSpill {
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return FileIndex(spill: LineFile(owning: fd))
+        return FileIndex(spill: LineFile(owning: fd), stride: stride)
     }
 
     /// Bytes the segments hold now.
@@ -146,7 +170,8 @@ final class StreamSpill {
         }
         while true {
             do throws(SourceError) {
-                segments.append(Segment(index: try Self.makeFile(in: settings.directory), firstLine: nextLine))
+                let stride = Self.stride(after: segments[segments.count - 1].index)
+                segments.append(Segment(index: try Self.makeFile(in: settings.directory, stride: stride), firstLine: nextLine))
                 return true
             } catch {
                 // A full disk may not even take a new file's entry.
