@@ -89,6 +89,46 @@ struct StreamSpillEndToEndTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
     }
 
+    /// Small and large writes, pauses, a last line without a newline, and a spill half-way:
+    /// every line is shown on the first run and on every refresh.
+    @Test func everyLineWrittenIsShownOnEveryStartAndRefresh() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let script = HardeningSession.fixture("writer.sh", in: directory, Array("""
+            i=0
+            while [ $i -lt 300 ]; do
+              printf 'line %d\\n' $i
+              if [ $((i % 50)) -eq 0 ]; then sleep 0.05; seq -f "bulk $i %g" 1 1000; fi
+              if [ $((i % 7)) -eq 0 ]; then printf 'half '; sleep 0.02; printf 'a line %d\\n' $i; fi
+              i=$((i + 1))
+            done
+            printf 'last without newline'
+            """.utf8))
+        let expected = 300 + 6 * 1_000 + 43 + 1
+        let command = "sh \(Tmux.shellQuote(script))"
+        for (arguments, prefix) in [(["--command", command], "PULLFEED_SPILL_BUDGET=3000 TMPDIR=\(Tmux.shellQuote(folder))"),
+                                    ([], piped(command, budget: 3_000, folder: folder))] {
+            let session = try HardeningSession(arguments, directory: directory, prefix: prefix)
+            try session.tmux.waitFor("line 0")
+            for refresh in 0..<3 {
+                if refresh > 0 {
+                    session.tmux.sendKeys("r")
+                    try session.tmux.waitFor("No new items", timeout: 20)
+                }
+                session.tmux.sendKeys("End")
+                try session.tmux.waitUntil(timeout: 20, "every line, refresh \(refresh)") { screen in
+                    screen.components(separatedBy: "\n")[0].hasSuffix(" \(expected) items")
+                        && session.selectedText() == "last without newline"
+                }
+                session.tmux.sendKeys("/")
+                session.tmux.sendKeys("half a line 294", literal: true)
+                session.tmux.sendKeys("Enter")
+                try session.tmux.waitUntil(timeout: 10, "the line written in two parts") { _ in session.selectedText() == "half a line 294" }
+            }
+        }
+    }
+
     @Test func aFolderThatCannotBeWrittenKeepsTheStreamInMemoryAndSaysSo() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

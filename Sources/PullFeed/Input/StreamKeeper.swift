@@ -43,12 +43,13 @@ final class StreamKeeper {
                     s.notice = .diskFull(directory: settings.directory)
                 }
             }
-            guard !written else { return }
+            guard written < bytes.count else { return }
             // The disk takes nothing more: go on in memory from the line being written.
             self.spill = nil
             pending = spill.unfinishedLine()
             scanned = 0
             state.withLock { $0.notice = .diskFull(directory: settings.directory) }
+            keepInMemory(UnsafeBufferPointer(rebasing: bytes[written...]))
             return
         }
         state.withLock { $0.bytesRead += bytes.count }
@@ -108,7 +109,7 @@ final class StreamKeeper {
                     }
                 })
             let moved = pending.withUnsafeBufferPointer { spill.write($0) }
-            guard moved else {
+            guard moved == pending.count else {
                 state.withLock { $0.notice = .spillUnavailable(directory: settings.directory) }
                 return
             }

@@ -102,22 +102,28 @@ final class StreamSpill {
     var diskBytes: Int { segments.reduce(0) { $0 + $1.index.state.withLock { $0.size } } }
 
     /// Writes `bytes` (what the stream gave next), telling `append` of the lines they end;
-    /// false if the disk cannot take them even with every older segment dropped (or another
-    /// write error): the caller keeps the rest in memory (`unfinishedLine()` gives back the
-    /// start of a line written in part).
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// returns how many of them it took: all, unless the disk cannot take more even with every
+    /// older segment dropped (or another write error). The caller then keeps the rest in memory,
+    /// after the start of the line written in part (`unfinishedLine()`).
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let rest = take(bytes)
+        return bytes.count - rest
+    }
+
+    /// Writes what it can of `bytes`; returns how many bytes are left.
+    private func take(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var rest = bytes
         while !rest.isEmpty {
             let current = segments[segments.count - 1].index
             let (size, scanned) = current.state.withLock { ($0.size, $0.scanned) }
             let inLine = scanned < size
             if !inLine, size >= segmentSize {
-                guard startSegment() else { return false }
+                guard startSegment() else { return rest.count }
                 continue
             }
             if settings.maxDisk > 0, inLine, size - scanned >= segmentSize {
                 // A line longer than a segment keeps its start: skip to its end.
-                guard let newline = LineScan.newline(in: rest, from: 0) else { return true }
+                guard let newline = LineScan.newline(in: rest, from: 0) else { return 0 }
                 rest = UnsafeBufferPointer(rebasing: rest[newline...])
             }
             // A segment ends with the line that fills it; the next one takes the rest.
@@ -129,7 +135,7 @@ final class StreamSpill {
             if n < 0, errno == EINTR { continue }
             if n <= 0 {
                 let error = n < 0 ? errno : ENOSPC
-                guard error == ENOSPC || error == EDQUOT || error == EFBIG, dropOldest() else { return false }
+                guard error == ENOSPC || error == EDQUOT || error == EFBIG, dropOldest() else { return rest.count }
                 droppedForSpace = true
                 continue
             }
@@ -141,7 +147,7 @@ final class StreamSpill {
             }
             rest = UnsafeBufferPointer(rebasing: rest[n...])
         }
-        return true
+        return 0
     }
 
     /// Ends a last line that has no newline (the stream ended): a `\n` is added after it, as
@@ -149,7 +155,7 @@ final class StreamSpill {
     func finish() -> Bool {
         let current = segments[segments.count - 1].index
         guard current.state.withLock({ $0.scanned < $0.size }) else { return true }
-        return [UInt8(ascii: "\n")].withUnsafeBufferPointer { write($0) }
+        return [UInt8(ascii: "\n")].withUnsafeBufferPointer { write($0) == 1 }
     }
 
     /// The bytes of the line being written, not yet ended (for a caller that goes on in memory).
