@@ -48,7 +48,7 @@ final class StreamKeeper {
             self.spill = nil
             pending = spill.unfinishedLine()
             scanned = 0
-            state.withLock { $0.notice = .diskFull(directory: settings.directory) }
+            state.withLock { $0.notice = .spillUnavailable(directory: settings.directory) }
             keepInMemory(UnsafeBufferPointer(rebasing: bytes[written...]))
             return
         }

@@ -5,7 +5,8 @@ import TerminalUI
 
 /// Something a stream's reader wants the user told once, on the status line.
 package enum StreamNotice: Equatable, Sendable {
-    /// No file could be made in the folder (missing, read-only): the stream stays in memory.
+    /// No file could be made in the folder (missing, read-only), or the disk takes no more and
+    /// nothing older can be dropped: the stream stays in memory from then on.
     case spillUnavailable(directory: String)
     /// The folder's disk is full: the oldest lines were dropped to make room.
     case diskFull(directory: String)
