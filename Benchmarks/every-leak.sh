@@ -32,13 +32,14 @@ look() {
 }
 
 # A refresh in flight holds a command's pipes, its reader threads and its output for a moment:
-# each figure is the smallest of 100 looks over about 2 s (a leak raises the smallest too),
-# the peak RSS the last one, and zombies the most seen.
+# each figure is the smallest of 100 looks over about 2 s (a leak raises the smallest too), and
+# the peak RSS the last one. Zombies too: a command that just ended is one until its reader
+# reaps it, a moment later; one left behind is there in every look.
 sample() {  # label
   for _ in $(seq 100); do look; sleep 0.02; done | awk -v label="$1" '
-    NR == 1 { rss = $1; fds = $3; threads = $4; children = $5 }
+    NR == 1 { rss = $1; fds = $3; threads = $4; children = $5; zombies = $6 }
     { if ($1 < rss) rss = $1; if ($3 < fds) fds = $3; if ($4 < threads) threads = $4
-      if ($5 < children) children = $5; if ($6 > zombies) zombies = $6; hwm = $2 }
+      if ($5 < children) children = $5; if ($6 < zombies) zombies = $6; hwm = $2 }
     END { printf "%s rss_kib=%d hwm_kib=%d fds=%d threads=%d children=%d zombies=%d\n", label, rss, hwm, fds, threads, children, zombies + 0 }'
 }
 sleep 10
