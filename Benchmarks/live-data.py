@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Live data against `less`, in tmux at 80x24 (release build of pullfeed).
 
-    Benchmarks/live-data.py [--runs N] [--big PATH] [--skip-big] [--skip-stream]
+    Benchmarks/live-data.py [--runs N] [--big PATH] [--skip-big] [--skip-stream] [--fast SECONDS]
     STATIC=1 Benchmarks/live-data.py ...   # the binary as README's Install builds it
 
 Big file: a 1 GB file of 19,000,000 lines (gen_items.py --count 100000, 190 times; made once
@@ -12,6 +12,12 @@ and, for pullfeed, the time until the title shows the exact count; then the peak
 the latency from each write to the line on screen. Screens are read with `tmux capture-pane`
 in a tight loop, so figures have a resolution of a few milliseconds. Prints every run and the
 medians, and the ratios to less.
+
+Fast stream (`--fast SECONDS`, pullfeed only): a writer prints 10,000 lines a second (100 every
+10 ms) while End follows them, for SECONDS: how far behind the screen is (at each look, how long
+ago the newest line on screen was written), how long a key takes to answer (`?` until the keys
+page shows, then Esc and End again), and the peak RSS. Then `yes | pullfeed` at full speed: the
+same key answers, the peak RSS after SECONDS, and how long Ctrl-C takes to end the app.
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
 
@@ -137,12 +143,88 @@ def run_stream(app, runs, lines=30):
     return results
 
 
+def run_fast(app, seconds):
+    writer = os.path.join(WORK, "fast.py")
+    writes = os.path.join(WORK, "fast-writes")
+    with open(writer, "w") as f:
+        f.write("import sys, time\n"
+                f"log = open({writes!r}, 'w')\n"
+                "t0 = time.monotonic(); n = 0; batch = 0\n"
+                "while True:\n"
+                "    sys.stdout.write(''.join(f'tick {n + k:09d} of a fast stream\\n' for k in range(100))); sys.stdout.flush()\n"
+                "    log.write(f'{n} {time.monotonic()}\\n'); log.flush()\n"
+                "    n += 100; batch += 1\n"
+                "    time.sleep(max(0, t0 + batch * 0.01 - time.monotonic()))\n")
+
+    def newest_on_screen(text):
+        ticks = [int(w) for line in text.splitlines() for w in line.split()[1:2] if line.lstrip(" ›").startswith("tick ") and w.isdigit()]
+        return max(ticks) if ticks else None
+
+    def key_answers(count):
+        answers = []
+        for _ in range(count):
+            t0 = time.monotonic()
+            tmux("send-keys", "-t", "bench", "?")
+            answers.append((wait_for(lambda s: "Keys —" in s, 10) - t0) * 1000)
+            tmux("send-keys", "-t", "bench", "Escape")
+            wait_for(lambda s: "Keys —" not in s, 10)
+            tmux("send-keys", "-t", "bench", "End")
+            time.sleep(0.2)
+        return answers
+
+    _, pid = start(f"{sys.executable} {writer} | XDG_STATE_HOME={WORK} {app}")
+    wait_for(lambda s: "tick " in s, 10)
+    tmux("send-keys", "-t", "bench", "End")
+    time.sleep(1)
+    behind = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = screen()
+        now = time.monotonic()
+        newest = newest_on_screen(text)
+        if newest is not None:
+            written = {}
+            for line in open(writes).readlines()[-300:]:
+                i, t = line.split()
+                written[int(i)] = float(t)
+            batch = newest - newest % 100
+            if batch in written:
+                behind.append((now - written[batch]) * 1000)
+        time.sleep(0.02)
+    answers = key_answers(10)
+    rss = peak_rss(pid)
+    tmux("kill-server", check=False)
+    behind.sort()
+    print(f"10,000 lines/s, following End for {seconds} s: behind median {statistics.median(behind):.0f} ms, "
+          f"p95 {behind[int(len(behind) * 0.95)]:.0f} ms ({len(behind)} looks); keys median "
+          f"{statistics.median(answers):.0f} ms, max {max(answers):.0f} ms; peak RSS {rss:.1f} MiB")
+
+    _, pid = start(f"yes | XDG_STATE_HOME={WORK} {app}")
+    wait_for(lambda s: "› y" in s or "›y" in s, 10)
+    tmux("send-keys", "-t", "bench", "End")
+    time.sleep(seconds)
+    answers = key_answers(10)
+    rss = peak_rss(pid)
+    t0 = time.monotonic()
+    tmux("send-keys", "-t", "bench", "C-c")
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() - t0 < 10:
+        state = open(f"/proc/{pid}/stat").read().split(")")[1].split()[0] if os.path.exists(f"/proc/{pid}/stat") else "Z"
+        if state == "Z":
+            break
+        time.sleep(0.001)
+    quit_ms = (time.monotonic() - t0) * 1000
+    tmux("kill-server", check=False)
+    print(f"yes | pullfeed, End for {seconds} s: keys median {statistics.median(answers):.0f} ms, max {max(answers):.0f} ms; "
+          f"peak RSS {rss:.1f} MiB; Ctrl-C ended it in {quit_ms:.0f} ms")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--big", default="/tmp/pullfeed-1g.txt")
     parser.add_argument("--skip-big", action="store_true")
     parser.add_argument("--skip-stream", action="store_true")
+    parser.add_argument("--fast", type=float, metavar="SECONDS", help="only the fast-stream figures, over SECONDS")
     args = parser.parse_args()
     # STATIC=1: the binary as README's Install builds it (--static-swift-stdlib), as pty-compare.sh
     static = os.environ.get("STATIC") == "1"
@@ -151,6 +233,9 @@ def main():
     subprocess.run(["swift", "build", "-c", "release", "--product", "pullfeed"] + flags, cwd=ROOT, check=True,
                    stdout=sys.stderr)
     app = os.path.join(ROOT, scratch, "release", "pullfeed")
+    if args.fast:
+        run_fast(app, args.fast)
+        return
     if not args.skip_big:
         r = run_big(app, big_file(args.big), args.runs)
         med = {k: [statistics.median(x[i] for x in v) for i in range(4)] for k, v in r.items()}

@@ -327,6 +327,15 @@ struct PullFeedAppTests {
         #expect(try run(["--every", "--no-color"]).stderr.contains("'--every <seconds>'"))
     }
 
+    @Test func maxDiskTakesASizeOrExits2() throws {
+        for value in ["lots", "-1", "4X", ""] {
+            let result = try run(["--max-disk", value])
+            #expect(result.status == 2, "\(value)")
+            #expect(result.stderr == "pullfeed: --max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(value)') (see 'pullfeed --help')\n")
+        }
+        #expect(try run(["--help"]).stdout.contains("--max-disk <size>"))
+    }
+
     @Test func helpAndVersion() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

@@ -119,6 +119,15 @@ package struct PullFeedCommand: ParsableCommand {
         return LineIdentity(fields: fields, delimiter: delimiter)
     }
 
+    /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
+    @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
+        "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
+        valueName: "size"))
+    package var maxDiskText = "4G"
+
+    /// `--max-disk` in bytes (0: no limit), checked by `validate()`.
+    package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
+
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
 
@@ -193,6 +202,9 @@ package struct PullFeedCommand: ParsableCommand {
         // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
         // command line is checked on its own, and either may give one of the two.
         if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
+        if SpillSettings.parseSize(maxDiskText) == nil {
+            throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
+        }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
         }

@@ -120,10 +120,11 @@ public enum PullFeedMain {
 
     /// The source the command line asks for: a flag, else piped stdin, else the demo.
     static func makeSource(_ command: PullFeedCommand, stdinIsTerminal: Bool) -> FeedSource {
-        if let file = command.filePath { return file == "-" ? StdinSource() : FileSource(path: file) }
-        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.timeout) }
-        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.timeout) }
-        if !stdinIsTerminal { return StdinSource() }
+        let spill = SpillSettings.fromEnvironment(maxDisk: command.maxDisk)
+        if let file = command.filePath { return file == "-" ? StdinSource(spill: spill) : FileSource(path: file, spill: spill) }
+        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.timeout, spill: spill) }
+        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.timeout, spill: spill) }
+        if !stdinIsTerminal { return StdinSource(spill: spill) }
         return DemoSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
     }
 

@@ -96,6 +96,8 @@ package final class FeedReactor: Reactor {
         /// The source's input is watched while shown (a file): following it, the footer waits
         /// for more rather than saying there is none.
         package var isWatched = false
+        /// Lines dropped from the front of a stream before `lines` (`--max-disk`, a full disk).
+        package var dropped = 0
 
         package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
@@ -191,7 +193,7 @@ package final class FeedReactor: Reactor {
             switch result {
             case .success(let page):
                 let changes = Self.changes(from: self.currentState, to: page)
-                let replaced = Just(Mutation.refreshed(page, at: self.now(), changes))
+                let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
                 guard let exit = page.exit else {
                     guard changes.isComparison else { return replaced.eraseToAnyPublisher() }
@@ -214,11 +216,12 @@ package final class FeedReactor: Reactor {
         var pageRequest = PageRequest(offset: state.itemCount, limit: limit)
         pageRequest.fromEnd = fromEnd
         pageRequest.readsRest = whileOpen
+        pageRequest.dropped = state.dropped
         return request(.footer, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
-                let appended = Just(Mutation.append(page))
+                let appended = Just(Mutation.append(page)).append(self.notice(of: page))
                 if let failure = page.failure {
                     return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
                 }
@@ -290,11 +293,13 @@ package final class FeedReactor: Reactor {
         isCatchingUp = true
         let offset = state.tailStart ?? state.lines.count
         let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
-        return source.load(PageRequest(offset: offset, limit: 1 << 40, catchUp: true), on: scheduler)
+        var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
+        pageRequest.dropped = state.dropped
+        return source.load(pageRequest, on: scheduler)
             .prefix(untilOutputFrom: started)
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
-                let caught = Just(Mutation.caughtUp(page))
+                let caught = Just(Mutation.caughtUp(page)).append(self.notice(of: page))
                 if let failure = page.failure {
                     return caught.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
                 }
@@ -308,6 +313,11 @@ package final class FeedReactor: Reactor {
 
     private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
         needsCatchUp ? catchUp() : Empty().eraseToAnyPublisher()
+    }
+
+    /// The toast for what a stream's reader had to say with `page` (once), if anything.
+    private func notice(of page: Page) -> AnyPublisher<Mutation, Never> {
+        page.notice.map { toast(.stream($0)) } ?? Empty().eraseToAnyPublisher()
     }
 
     /// Shows a toast now; hiding it `toastDuration` later (if it is still the same toast)
@@ -343,6 +353,7 @@ package final class FeedReactor: Reactor {
             state.changes = RefreshChanges()
             state.generation &+= 1
             state.tailStart = nil
+            state.dropped = page.dropped
             add(page, to: &state)
             state.hasMore = page.hasMore
             state.isOpen = page.isOpen
@@ -360,6 +371,7 @@ package final class FeedReactor: Reactor {
             state.headerLines = page.headerLines
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
+            Self.drop(through: page.dropped, in: &state)
             add(page, to: &state)
             state.headerLines += page.headerLines
             state.hasMore = page.hasMore && !page.isEnd
@@ -376,8 +388,9 @@ package final class FeedReactor: Reactor {
                 state.lines = lines
                 state.tailStart = nil
                 state.itemsVersion &+= 1
-            } else if page.count > 0 {
-                add(page, to: &state)
+            } else {
+                Self.drop(through: page.dropped, in: &state)
+                if page.count > 0 { add(page, to: &state) }
             }
             // A header whose lines came in more than one write is completed as they arrive.
             state.headerLines += page.headerLines
@@ -396,6 +409,17 @@ package final class FeedReactor: Reactor {
             state.isFollowing = on
         }
         return state
+    }
+
+    /// Takes the lines a stream dropped (`dropped` from its start, in all) off the front of
+    /// the list. The keys of the last refresh no longer match the rows' indices: they go.
+    private static func drop(through dropped: Int, in state: inout State) {
+        guard dropped > state.dropped else { return }
+        let cut = min(dropped - state.dropped, state.lines.count)
+        state.lines = state.lines.slice(cut..<state.lines.count)
+        state.dropped = dropped
+        state.changes = RefreshChanges()
+        state.itemsVersion &+= 1
     }
 
     private func add(_ page: Page, to state: inout State) {

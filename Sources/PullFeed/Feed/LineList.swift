@@ -126,6 +126,19 @@ package struct LineList: Sendable, Equatable {
         storage.lines(start..<start + count).forEach(body)
     }
 
+    /// Lets the storage forget every line before line `index` that it holds in whole pieces
+    /// (their memory, or their file, is freed once no other list refers to them): they read as
+    /// empty from then on, in every list that shares the storage. Line numbers do not change.
+    mutating func forgetLines(before index: Int) {
+        storage.forgetLines(before: start + min(max(0, index), count))
+    }
+
+    /// Appends lines `range` of a spill file's index (`StreamSpill`).
+    mutating func appendIndexed(_ index: FileIndex, lines range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        appendInPlace { pieces in Storage.append(.indexed(index, range), to: &pieces) }
+    }
+
     /// The first `n` lines (sharing this list's storage).
     package func prefix(_ n: Int) -> LineList {
         var list = self
@@ -238,6 +251,26 @@ package struct LineList: Sendable, Equatable {
                 if s.firstLine[mid] <= index { low = mid } else { high = mid - 1 }
             }
             return low
+        }
+
+        /// Replaces the whole pieces before line `line` with one piece of dropped lines.
+        func forgetLines(before line: Int) {
+            state.withLock { s in
+                var forgotten = 0
+                var k = 0
+                while k < s.pieces.count, forgotten + s.pieces[k].count <= line {
+                    forgotten += s.pieces[k].count
+                    k += 1
+                }
+                guard k > 1 || (k == 1 && !s.pieces[0].isDropped) else { return }
+                s.pieces.replaceSubrange(0..<k, with: [LinePiece.dropped(count: forgotten)])
+                var next = 0
+                for (i, piece) in s.pieces.enumerated() {
+                    s.firstLine[i] = next
+                    next += piece.count
+                }
+                s.firstLine.removeLast(s.firstLine.count - s.pieces.count)
+            }
         }
 
         /// Runs `body` on the piece list if the storage holds `expected` lines, then brings the

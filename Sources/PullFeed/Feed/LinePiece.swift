@@ -17,6 +17,10 @@ struct LinePiece {
         /// Lines `base ..< base + count` of a counted file (`FileIndex`): nothing per line is
         /// kept; each line is found again from the index's nearest mark when read.
         case indexed(FileIndex)
+        /// Lines a stream no longer keeps (the oldest, dropped for `--max-disk` or a full
+        /// disk): nothing is kept, and each reads as empty. They stand in for the lines so that
+        /// the others keep their numbers.
+        case dropped
     }
 
     /// One line as stored, for copying it into another list.
@@ -53,6 +57,13 @@ struct LinePiece {
         return piece
     }
 
+    /// `count` dropped lines.
+    static func dropped(count: Int) -> LinePiece {
+        var piece = LinePiece(backing: .dropped, base: 0)
+        piece.rawCount = count
+        return piece
+    }
+
     /// An empty raw piece with room for `capacity` bytes.
     static func raw(capacity: Int) -> LinePiece {
         var piece = LinePiece(backing: .raw, base: 0)
@@ -62,12 +73,17 @@ struct LinePiece {
 
     var count: Int {
         switch backing {
-        case .raw, .indexed: return rawCount
+        case .raw, .indexed, .dropped: return rawCount
         default: return ends.count
         }
     }
 
     var byteCount: Int { bytes.count + ends.count * 4 }
+
+    var isDropped: Bool {
+        if case .dropped = backing { return true }
+        return false
+    }
 
     /// Whether this raw piece is as full as pieces get.
     var isFullRaw: Bool {
@@ -109,6 +125,8 @@ struct LinePiece {
                 : file.line(from: base + r.lowerBound, to: base + r.upperBound)
         case .indexed(let fileIndex):
             return fileIndex.line(base + index, whole: whole)
+        case .dropped:
+            return ""
         }
     }
 
@@ -159,9 +177,11 @@ struct LinePiece {
     func prefix(_ n: Int) -> LinePiece {
         guard n < count else { return self }
         var piece = self
-        if case .indexed = backing {
+        switch backing {
+        case .indexed, .dropped:
             piece.rawCount = n
             return piece
+        default: break
         }
         if case .raw = backing {
             let end = n == 0 ? 0 : range(n - 1).upperBound
@@ -181,6 +201,9 @@ struct LinePiece {
     func forEachText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard !range.isEmpty else { return true }
         switch backing {
+        case .dropped:
+            for i in range where !body(i, UnsafeBufferPointer(start: nil, count: 0)) { return false }
+            return true
         case .memory:
             return bytes.withUnsafeBufferPointer { buffer in
                 for i in range where !body(i, UnsafeBufferPointer(rebasing: buffer[self.range(i)])) { return false }
@@ -307,6 +330,8 @@ struct LinePiece {
             return true
         case .indexed(let index):
             return forEachIndexedBlock(index, in: range, body)
+        case .dropped:
+            return forEachText(in: range) { body($0, 1, $1) }
         }
     }
 
@@ -380,6 +405,8 @@ struct LinePiece {
             }
         case .indexed(let index):
             if first < count { body(.indexed(index, base + first..<base + count)) }
+        case .dropped:
+            for _ in first..<count { body(.memory(UnsafeBufferPointer(start: nil, count: 0))) }
         }
     }
 }

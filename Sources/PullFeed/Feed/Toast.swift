@@ -18,6 +18,8 @@ package struct Toast: Equatable, Sendable {
         case fileDeleted
         /// The file looks binary: its bytes are shown as symbols.
         case binaryFile
+        /// A stream could not be kept on disk, or the disk filled (`StreamNotice`).
+        case stream(StreamNotice)
     }
 
     package var id: Int
@@ -27,7 +29,7 @@ package struct Toast: Equatable, Sendable {
     package var isFailure: Bool {
         switch kind {
         case .noMoreData, .refreshed, .fileTruncated, .fileReplaced, .binaryFile: false
-        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted: true
+        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream: true
         }
     }
 }

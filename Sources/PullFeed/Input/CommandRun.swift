@@ -23,7 +23,7 @@ final class CommandRun: @unchecked Sendable {
         }
     }
 
-    init(_ process: Subprocess, onChange: @escaping @Sendable () -> Void) throws(SourceError) {
+    init(_ process: Subprocess, spill: SpillSettings = .fromEnvironment(), onChange: @escaping @Sendable () -> Void) throws(SourceError) {
         let spawned = try process.spawn().get()
         let group = spawned.pid
         self.group = group
@@ -41,7 +41,7 @@ final class CommandRun: @unchecked Sendable {
             errorsDone.signal()
         }
         let ending = ending
-        store = StreamStore(fd: spawned.stdout, closesFD: true, onClose: {
+        store = StreamStore(fd: spawned.stdout, closesFD: true, spill: spill, onClose: {
             var status: Int32 = 0
             while waitpid(group, &status, 0) < 0 && errno == EINTR {}
             // Grandchildren that kept running in the group are no longer wanted.

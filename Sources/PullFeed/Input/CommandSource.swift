@@ -25,6 +25,8 @@ package final class CommandSource: FeedSource {
     package let command: String
     package let paged: Bool
     package let timeout: Double
+    /// How a run's output is kept (in memory, then on disk).
+    package let spill: SpillSettings
     package var title: String { command }
     package var stateKey: String { (paged ? "page-command:" : "command:") + command }
     package let isLineSource = true
@@ -37,10 +39,11 @@ package final class CommandSource: FeedSource {
     /// The `--command` run whose output is shown.
     private let running = Locked<CommandRun?>(nil)
 
-    package init(command: String, paged: Bool, timeout: Double) {
+    package init(command: String, paged: Bool, timeout: Double, spill: SpillSettings = .fromEnvironment()) {
         self.command = command
         self.paged = paged
         self.timeout = timeout
+        self.spill = spill
     }
 
     package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
@@ -69,13 +72,14 @@ package final class CommandSource: FeedSource {
         let relay = relay
         let running = running
         let timeout = timeout
+        let spill = spill
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             let run: CommandRun
             let startsRun = request.offset == 0 && !request.catchUp
             if startsRun {
                 running.withLock { $0?.stop() }
                 do throws(SourceError) {
-                    run = try CommandRun(process) { relay.send(.grew) }
+                    run = try CommandRun(process, spill: spill) { relay.send(.grew) }
                 } catch {
                     return .failure(error)
                 }

@@ -30,6 +30,11 @@ package struct Page: Sendable, Equatable {
     /// The run that gave these lines failed after giving them (a command past `--timeout`):
     /// the lines stay, and the screen says why no more came.
     package var failure: SourceError?
+    /// Lines of a stream dropped from its front so far (`--max-disk`, a full disk): the page's
+    /// lines follow the lines its request asked after, or the first line kept when those are gone.
+    package var dropped = 0
+    /// Something the stream's reader tells the user once (it could not spill, the disk filled).
+    package var notice: StreamNotice?
 
     package init(items: [FeedItem], hasMore: Bool) {
         self.items = items
@@ -75,6 +80,9 @@ package struct PageRequest: Hashable, Sendable {
     /// command's whole run, however it writes it), not with what came before its output first
     /// paused, so that the place and what is new or gone are judged against all of it.
     package var wholeResult = false
+    /// Lines the asker knows were dropped from the front of a stream (`Page.dropped`): its
+    /// `offset` counts from the first line after them.
+    package var dropped = 0
 
     package init(offset: Int, limit: Int, catchUp: Bool = false) {
         self.offset = offset

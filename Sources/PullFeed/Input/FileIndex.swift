@@ -13,11 +13,17 @@ import TerminalUI
 /// 250 ms where the kernel has none): lines appended are counted on, and a file cut shorter or
 /// replaced at its path (log rotation) is reported, so the feed reloads instead of showing the
 /// old file's lines as if they were the new one's. Nothing runs while nothing changes.
+///
+/// A stream's spill file (`SpillFile`) is indexed the same way, but by its writer as it writes
+/// (`init(spill:)`, `add(_:at:)`): no thread counts it and nothing watches it.
 final class FileIndex: @unchecked Sendable {
     /// Bytes read at a time while counting: a quarter of a megabyte keeps the read calls few
     /// (4,096 for a 1 GB file) and the counting thread's buffer small beside the app.
     static let readSize = 256 << 10
-    static let stride = 256
+    /// A file's lines are marked every this many.
+    static let fileStride = 256
+    /// Lines between two marks (a spill file's writer picks it from its lines' length).
+    let stride: Int
     /// How long counting may go on without telling the owner how far it got.
     static let noticeInterval: UInt64 = 50_000_000
 
@@ -45,7 +51,7 @@ final class FileIndex: @unchecked Sendable {
     let state = Guarded(State())
     private let identity: (dev: UInt, ino: UInt)
     private let onChange: @Sendable (SourceChange?) -> Void
-    private let stopPipe: StopPipe
+    private let stopPipe: StopPipe?
     /// The lines of the block last looked up: where each starts, and where the last one ends.
     private let recentBlock = Locked<(block: Int, starts: [Int])?>(nil)
 
@@ -53,6 +59,7 @@ final class FileIndex: @unchecked Sendable {
     /// appended; `onChange(.reset…)`: the file no longer matches; the owner reloads.
     init(path: String, onChange: @escaping @Sendable (SourceChange?) -> Void) throws(SourceError) {
         file = try LineFile(path: path)
+        stride = Self.fileStride
         self.path = path
         self.onChange = onChange
         var info = stat()
@@ -62,10 +69,46 @@ final class FileIndex: @unchecked Sendable {
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
     }
 
+    /// Indexes `file` as its writer tells what it wrote (`add(_:at:)`), from empty, marking
+    /// every `stride` lines.
+    init(spill file: LineFile, stride: Int = fileStride) {
+        self.file = file
+        self.stride = max(1, stride)
+        path = ""
+        onChange = { _ in }
+        identity = (0, 0)
+        stopPipe = nil
+        state.withLock { $0.isCounting = false }
+    }
+
     /// Stops counting and watching.
     func stop() {
         state.withLock { $0.isStopped = true }
-        stopPipe.signal()
+        stopPipe?.signal()
+    }
+
+    /// Counts the lines of `bytes`, just written at `offset`, the file's end so far (a spill
+    /// file's writer): lines end at their newline; bytes after the last one start a line
+    /// that is counted once its newline is added. Returns how many lines it ended.
+    @discardableResult
+    func add(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        var (count, lineStart) = state.withLock { s in (s.count, s.scanned) }
+        let before = count
+        var marks: [Int] = []
+        var from = 0
+        while let newline = LineScan.newline(in: bytes, from: from) {
+            count += 1
+            lineStart = offset + newline + 1
+            if count % stride == 0 { marks.append(lineStart) }
+            from = newline + 1
+        }
+        state.withLock { s in
+            s.marks.append(contentsOf: marks)
+            s.count = count
+            s.scanned = lineStart
+            s.size = offset + bytes.count
+        }
+        return count - before
     }
 
     var count: Int { state.withLock { $0.count } }
@@ -75,13 +118,13 @@ final class FileIndex: @unchecked Sendable {
     /// Where line `index` (< `count`) starts and ends (just after its newline, or at the end of
     /// the file for a last line without one).
     func range(of index: Int) -> Range<Int> {
-        let block = index / Self.stride
-        let i = index % Self.stride
+        let block = index / stride
+        let i = index % stride
         if let cached = recentBlock.withLock({ $0 }), cached.block == block, i + 1 < cached.starts.count {
             return cached.starts[i]..<cached.starts[i + 1]
         }
         let (start, size, lines) = state.withLock { s -> (Int, Int, Int) in
-            (s.marks[block], s.size, min(Self.stride, s.count - block * Self.stride))
+            (s.marks[block], s.size, min(stride, s.count - block * stride))
         }
         var starts = [start]
         starts.reserveCapacity(lines + 1)
@@ -152,6 +195,7 @@ final class FileIndex: @unchecked Sendable {
 
     private func run() {
         var lastNotice: UInt64 = 0
+        guard let stopPipe else { return }
         let watcher = Watcher(path: path, stopFD: stopPipe.readFD)
         while !state.withLock({ $0.isStopped }) {
             count(lastNotice: &lastNotice)
@@ -220,7 +264,7 @@ final class FileIndex: @unchecked Sendable {
                 while let newline = LineScan.newline(in: chunk, from: from) {
                     count += 1
                     lineStart = offset + newline + 1
-                    if count % Self.stride == 0 { marks.append(lineStart) }
+                    if count % stride == 0 { marks.append(lineStart) }
                     from = newline + 1
                 }
             }

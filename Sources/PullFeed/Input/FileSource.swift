@@ -38,7 +38,8 @@ package final class FileSource: FeedSource {
     /// The reader of a pipe or FIFO (nil for a regular file).
     private(set) var stream: StreamStore?
 
-    package init(path: String) {
+    /// Shows `path`; a pipe or FIFO is kept as `spill` says (in memory, then on disk).
+    package init(path: String, spill: SpillSettings = .fromEnvironment()) {
         self.path = path
         absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path
         title = path.split(separator: "/").last.map(String.init) ?? path
@@ -48,7 +49,7 @@ package final class FileSource: FeedSource {
         isRegular = kind != S_IFIFO && kind != S_IFCHR && kind != S_IFSOCK
         if !isRegular {
             let relay = relay
-            stream = StreamStore(path: path) { relay.send(.grew) }
+            stream = StreamStore(path: path, spill: spill) { relay.send(.grew) }
         }
     }
 

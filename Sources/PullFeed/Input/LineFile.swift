@@ -49,6 +49,12 @@ final class LineFile: @unchecked Sendable {
         canReadBack = known && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Takes `fd`, a regular file that this object closes (a stream's spill file).
+    init(owning fd: Int32) {
+        self.fd = fd
+        canReadBack = true
+    }
+
     deinit { close(fd) }
 
     /// The line stored as the bytes `start ..< end` (its newline and a `\r` before it dropped;

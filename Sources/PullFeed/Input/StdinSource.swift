@@ -23,9 +23,10 @@ package final class StdinSource: FeedSource {
     private let relay = ChangeRelay()
     private let store: StreamStore
 
-    package init(fd: Int32 = STDIN_FILENO) {
+    /// Reads `fd`, keeping what it read as `spill` says (in memory, then on disk).
+    package init(fd: Int32 = STDIN_FILENO, spill: SpillSettings = .fromEnvironment()) {
         let relay = relay
-        store = StreamStore(fd: fd) { relay.send(.grew) }
+        store = StreamStore(fd: fd, spill: spill) { relay.send(.grew) }
     }
 
     package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {

@@ -13,7 +13,14 @@ import TerminalUI
 /// (`isIdle`); `onChange` tells the owner whenever lines arrive or the input ends, so that it
 /// can append them without a request. The reader reads ahead of the lines asked for by at most
 /// `readAhead` bytes, so a fast producer (`cat` of a huge file) is not drained into memory
-/// unless the user asks for its end; memory stays bounded by what was read.
+/// unless the user asks for its end.
+///
+/// Lines are kept in memory up to `SpillSettings.memoryBudget` bytes; the rest go to unlinked
+/// files (`StreamSpill`) indexed as a regular file is, so memory stays bounded however long
+/// the stream runs. Past `--max-disk` (or on a full disk) the oldest lines are dropped: line
+/// numbers here count from the stream's first line, dropped or not (`State.dropped`), and a
+/// request says how many its asker knew were dropped (`PageRequest.dropped`), so that its
+/// offset means the same line however many were dropped since.
 final class StreamStore: @unchecked Sendable {
     struct State {
         var lines = LineList()
@@ -34,6 +41,11 @@ final class StreamStore: @unchecked Sendable {
         var isStopped = false
         /// End asked for the rest: read on to the end of the input, not only as far as asked.
         var readsToEnd = false
+        /// Lines dropped from the front (they stay in `lines`, read as empty, and are never
+        /// handed out).
+        var dropped = 0
+        /// Something to tell the user once, with the next page handed out.
+        var notice: StreamNotice?
     }
 
     /// Bytes read from the input at a time.
@@ -54,26 +66,30 @@ final class StreamStore: @unchecked Sendable {
     private let onClose: @Sendable () -> Void
     /// Written to by `stop()`, so a reader waiting for input wakes up.
     private let stopPipe: StopPipe
+    private let spillSettings: SpillSettings
 
     /// Starts reading `fd` on a thread of its own. `closesFD`: the store owns the descriptor.
-    init(fd: Int32, closesFD: Bool = false, onClose: @escaping @Sendable () -> Void = {}, onChange: @escaping @Sendable () -> Void) {
+    init(fd: Int32, closesFD: Bool = false, spill: SpillSettings = .fromEnvironment(), onClose: @escaping @Sendable () -> Void = {},
+         onChange: @escaping @Sendable () -> Void) {
         self.fd = fd
         path = nil
         self.closesFD = closesFD
         self.onChange = onChange
         self.onClose = onClose
+        spillSettings = spill
         stopPipe = StopPipe()
         DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
     }
 
     /// Opens `path` (a FIFO, or anything else read once) on the reader thread and reads it:
     /// while a FIFO has no writer, requests see an open input with no lines yet.
-    init(path: String, onChange: @escaping @Sendable () -> Void) {
+    init(path: String, spill: SpillSettings = .fromEnvironment(), onChange: @escaping @Sendable () -> Void) {
         fd = -1
         self.path = path
         closesFD = true
         self.onChange = onChange
         onClose = {}
+        spillSettings = spill
         stopPipe = StopPipe()
         DispatchQueue(label: "pullfeed.stream-reader").async { [self] in run() }
     }
@@ -90,25 +106,35 @@ final class StreamStore: @unchecked Sendable {
     /// instead of a pause, and holds every line read: the whole result (or, for input larger
     /// than the reader reads ahead, all it read, with more to come).
     func page(_ request: PageRequest, token: CancellationToken, whole: Bool = false) throws(SourceError) -> Page {
-        let want = request.offset + request.limit
         let whole = whole && request.offset == 0 && !request.catchUp
         if !request.catchUp { ask(for: request, token: token) }
         let result: Result<Page, SourceError> = state.wait(until: { s in
             if request.catchUp || token.isCancelled || s.isClosed { return true }
-            return whole ? Self.holdsAtReadAhead(s) : s.isIdle || s.lines.count >= want
+            return whole ? Self.holdsAtReadAhead(s) : s.isIdle || s.lines.count >= Self.first(of: request, in: s) + request.limit
         }) { s in
             if token.isCancelled { return .failure(SourceError("cancelled")) }
+            let first = Self.first(of: request, in: s)
+            let want = first + request.limit
             let end = whole ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
             s.delivered = max(s.delivered, last)
-            if let failure = s.failure, last <= request.offset, !request.catchUp { return .failure(failure) }
-            let lines = request.offset < last ? s.lines.slice(request.offset..<last) : LineList()
+            if let failure = s.failure, last <= first, !request.catchUp { return .failure(failure) }
+            let lines = first < last ? s.lines.slice(first..<last) : LineList()
             let open = !s.isClosed && (whole || !s.isIdle)
             var page = Page(lines: lines, hasMore: s.lines.count > last || open)
             page.isOpen = !s.isClosed
+            page.dropped = s.dropped
+            page.notice = s.notice
+            s.notice = nil
             return .success(page)
         }
         return try result.get()
+    }
+
+    /// The stream's line number of `request`'s first line: its offset past the lines its asker
+    /// knew were dropped, or the first line kept.
+    private static func first(of request: PageRequest, in s: State) -> Int {
+        max(request.offset + request.dropped, s.dropped)
     }
 
     /// Waits until the input gave its first bytes of a line, ended, or `token` is cancelled,
@@ -132,7 +158,7 @@ final class StreamStore: @unchecked Sendable {
 
     /// Raises the reader's demand to `request`'s last line.
     private func ask(for request: PageRequest, token: CancellationToken) {
-        let want = request.offset + request.limit
+        let want = request.offset + request.dropped + request.limit
         token.onCancel { [state] in state.wakeAll() }
         state.withLock { s in
             if s.demand < want {
@@ -153,8 +179,7 @@ final class StreamStore: @unchecked Sendable {
     // MARK: The reader thread
 
     private func run() {
-        var pending: [UInt8] = []
-        var scanned = 0
+        let keeper = StreamKeeper(state: state, settings: spillSettings)
         var chunk = [UInt8](repeating: 0, count: Self.readSize)
         var lastNotice: UInt64 = 0
         if let path {
@@ -198,13 +223,9 @@ final class StreamStore: @unchecked Sendable {
             if n < 0, errno == EINTR || errno == EAGAIN { continue }
             if n <= 0 {
                 let failure = n < 0 ? SourceError("read failed: \(String(cString: strerror(errno)))") : nil
-                state.withLock { s in
-                    if !pending.isEmpty {
-                        // A stream that ends mid-line: its last line is what came.
-                        pending.withUnsafeBufferPointer { buffer in s.lines.appendRawLines { $0(buffer) } }
-                    }
-                    s.failure = failure
-                }
+                // A stream that ends mid-line: its last line is what came.
+                keeper.finish()
+                state.withLock { $0.failure = failure }
                 onClose()
                 state.withLock { s in
                     s.isClosed = true
@@ -213,28 +234,8 @@ final class StreamStore: @unchecked Sendable {
                 onChange()
                 return
             }
-            pending.append(contentsOf: chunk[0..<n])
-            var consumed = 0
-            state.withLock { s in
-                s.isIdle = false
-                s.bytesRead += n
-                pending.withUnsafeBufferPointer { buffer in
-                    guard let first = LineScan.newline(in: buffer, from: scanned) else { return }
-                    var start = 0
-                    var next: Int? = first
-                    s.lines.appendRawLines { add in
-                        while let newline = next {
-                            add(UnsafeBufferPointer(rebasing: buffer[start...newline]))
-                            start = newline + 1
-                            next = LineScan.newline(in: buffer, from: start)
-                        }
-                    }
-                    consumed = start
-                }
-            }
-            if consumed > 0 { pending.removeFirst(consumed) }
-            // The next read scans only what it adds to a long unfinished line.
-            scanned = pending.count
+            state.withLock { $0.isIdle = false }
+            chunk.withUnsafeBufferPointer { keeper.take(UnsafeBufferPointer(rebasing: $0[0..<n])) }
             let now = DispatchTime.now().uptimeNanoseconds
             if now - lastNotice >= Self.notifyInterval {
                 lastNotice = now

@@ -41,6 +41,20 @@ package struct AppStrings: Sendable {
         return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
 
+    /// Lines a stream dropped, for the title: `1,234,567 dropped`.
+    package func dropped(_ n: Int) -> String { text(.droppedLines, Self.grouped(n)) }
+
+    /// `n` with its digits in groups of three: `1,234,567`.
+    package static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
     package var addComment: String { (unicode ? "＋ " : "+ ") + text(.addComment) }
 
     /// The empty list's message.
@@ -67,6 +81,8 @@ package struct AppStrings: Sendable {
         case .fileReplaced: text(.fileReplaced)
         case .fileDeleted: text(.fileDeleted)
         case .binaryFile: text(.binaryFile)
+        case .stream(.spillUnavailable(let directory)): text(.spillUnavailable, directory)
+        case .stream(.diskFull(let directory)): text(.diskFull, directory)
         }
     }
 

@@ -5,7 +5,7 @@ import PullToRefresh
 /// put in.
 package enum AppText: String, CaseIterable, Sendable {
     // Title bar
-    case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following
+    case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following, droppedLines
     // Help line
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     case helpSearch, helpFilter, helpKeys
@@ -21,6 +21,7 @@ package enum AppText: String, CaseIterable, Sendable {
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, changedItems, goneItems
+    case spillUnavailable, diskFull
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -111,6 +112,9 @@ extension AppStrings {
         .fileReplaced: "File was replaced; reloaded",
         .fileDeleted: "File was deleted; showing what was read",
         .binaryFile: "This looks like a binary file: its control bytes are shown as symbols",
+        .spillUnavailable: "Cannot write to {0}: the stream is kept in memory",
+        .diskFull: "No space left in {0}: the oldest lines were dropped",
+        .droppedLines: "{0} dropped",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
     ]
@@ -200,6 +204,9 @@ extension AppStrings {
         .fileReplaced: "文件被替换；已重新加载",
         .fileDeleted: "文件已被删除；显示已读取的内容",
         .binaryFile: "这看起来是二进制文件：控制字节以符号显示",
+        .spillUnavailable: "无法写入 {0}：数据流保存在内存中",
+        .diskFull: "{0} 空间已满：已丢弃最早的行",
+        .droppedLines: "已丢弃 {0} 行",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",
     ]

@@ -31,6 +31,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var recentLines = RecentByIndex<String>()
     private var recentGeneration = -1
     private var recentTail: Int?
+    private var recentDropped = 0
     /// What the article rows were built from: the items version and the comment count of
     /// every section (comments only grow), so a key press that changes neither is free.
     private var builtFrom: (version: Int, comments: Int)?
@@ -46,8 +47,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             usesLines = true
             lines = state.lines
             gap = state.tailStart.map { ($0, strings.text(.endGap)) }
-            if state.generation != recentGeneration || state.tailStart != recentTail {
+            if state.generation != recentGeneration || state.tailStart != recentTail || state.dropped != recentDropped {
                 recentTail = state.tailStart
+                recentDropped = state.dropped
                 recentLines.removeAll()
                 recentGeneration = state.generation
             }

@@ -157,10 +157,13 @@ package final class FeedScreen: ReactorView {
         let old = state
         let replaced = new.generation != old.generation
         let place = replaced ? list.place : nil
+        // Lines dropped from the front of a stream: the rows after them move up.
+        let shift = replaced ? 0 : new.dropped - old.dropped
+        let placeBeforeDrop = shift > 0 && find.shownItemCount == nil ? list.place : nil
         state = new
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced) }
+        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced || shift > 0) }
         if new.isRefreshing, !old.isRefreshing {
             refreshKeepsPlace = nextRefreshKeepsPlace
             nextRefreshKeepsPlace = false
@@ -168,7 +171,13 @@ package final class FeedScreen: ReactorView {
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
             // Input that cannot be read again comes back whole: the place stays.
             let keepsPlace = !replaced || keepsPlaceOnRefresh
-            if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
+            if var kept = placeBeforeDrop {
+                // The selected line keeps its row on screen if it was kept; else the first row.
+                kept.identity = nil
+                if kept.index < shift { kept.screenRow = 0 }
+                kept.index = max(0, kept.index - shift)
+                refreshable.reloadData(keeping: kept)
+            } else if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
                 refreshable.reloadData(keeping: place)
             } else {
                 refreshable.reloadData(keepingSelection: keepsPlace)
@@ -410,7 +419,7 @@ package final class FeedScreen: ReactorView {
             sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
             more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
-            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false)
+            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }
 

@@ -21,6 +21,8 @@ struct TitleBar {
         /// `--every`'s interval, and whether `p` paused it.
         var every: Double?
         var paused: Bool
+        /// Lines a stream dropped from its front (`· 1,234,567 dropped`).
+        var dropped = 0
     }
 
     private var laidOut: (content: Content, width: Int, title: String, room: Int, counter: (text: String, column: Int)?)?
@@ -41,6 +43,7 @@ struct TitleBar {
         let total = "\(c.itemCount)" + (c.more ? "+" : "")
         var count = (c.shownCount.map { strings.text(.filterCount, $0, total) }
             ?? strings.itemCount(c.itemCount, more: c.more, counting: c.counting)) + " "
+        if c.dropped > 0 { count = String(count.dropLast()) + " \(strings.separator) " + strings.dropped(c.dropped) + " " }
         if c.columnOffset > 0 { count = strings.text(.columnOffset, String(c.columnOffset)) + "  " + count }
         if let every = c.every { count = strings.live(every: every, paused: c.paused) + " \(strings.separator) " + count }
         let countWidth = TextWidth.of(count)

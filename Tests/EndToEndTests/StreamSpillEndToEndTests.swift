@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Streams past their memory budget, in tmux (`PULLFEED_SPILL_BUDGET` makes them spill after a
+/// few bytes, so a test need not pipe megabytes): a line in the spilled part is found and
+/// printed exactly, `--max-disk` drops the oldest lines and the title counts them, the spill
+/// files have no name (nothing is left after `kill -9`), and a folder that cannot be written
+/// keeps the stream in memory and says so.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
+struct StreamSpillEndToEndTests {
+    /// The shell text that pipes `input` (a shell command) into the app, spilling after
+    /// `budget` bytes into `folder`.
+    func piped(_ input: String, budget: Int, folder: String) -> String {
+        "\(input) | PULLFEED_SPILL_BUDGET=\(budget) TMPDIR=\(Tmux.shellQuote(folder))"
+    }
+
+    func spillFolder(in directory: String) -> String {
+        let folder = directory + "/spill"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The targets of the app's open descriptors.
+    func openFiles(of pid: Int32) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+    }
+
+    @Test func aLineInTheSpilledPartIsFoundAndPrintedExactly() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let needle = "needle 中文 é\ttab ✓ end"
+        var lines = (1...20_000).map { "line \($0) some words" }
+        lines[15_000] = needle
+        let input = HardeningSession.fixture("in.txt", in: directory, Array((lines.joined(separator: "\n") + "\n").utf8))
+        let session = try HardeningSession([], directory: directory,
+                                           prefix: piped("cat \(Tmux.shellQuote(input))", budget: 2_000, folder: folder),
+                                           redirections: "> out.txt")
+        try session.tmux.waitFor("line 1 some words")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitFor("line 20000 some words")
+        let pid = try session.appPID()
+        #expect(openFiles(of: pid).contains { $0.hasPrefix(folder + "/pullfeed-spill.") && $0.hasSuffix("(deleted)") })
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("needle 中文", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitUntil(timeout: 10, "the needle selected") { _ in session.selectedText()?.hasPrefix("needle 中文") == true }
+        session.tmux.sendKeys("Enter")
+        #expect(try session.exitStatus() == 0)
+        let printed = try Data(contentsOf: URL(fileURLWithPath: directory + "/out.txt"))
+        #expect(Array(printed) == Array((needle + "\n").utf8))
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
+    }
+
+    @Test func maxDiskDropsTheOldestLinesAndTheTitleCountsThem() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let session = try HardeningSession(["--max-disk", "256K"], directory: directory,
+                                           prefix: piped("seq 1 300000", budget: 1_000, folder: folder))
+        try session.tmux.waitFor("items")
+        session.tmux.sendKeys("End")
+        let screen = try session.tmux.waitFor("300000", timeout: 20)
+        let title = screen.components(separatedBy: "\n")[0]
+        let dropped = try #require(title.range(of: #"[0-9,]+ dropped"#, options: .regularExpression).map { String(title[$0]) })
+        let count = try #require(Int(dropped.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: " dropped", with: "")))
+        #expect(count > 200_000 && count < 300_000, "\(title)")
+        #expect(title.contains("\(300_000 - count) items"), "\(title)")
+        session.tmux.sendKeys("g")
+        try session.tmux.waitUntil(timeout: 5, "the first kept line") { _ in session.selectedText() == "\(count + 1)" }
+    }
+
+    @Test func nothingIsLeftBehindAfterKill9() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let session = try HardeningSession([], directory: directory,
+                                           prefix: piped("{ seq 1 50000; sleep 600; }", budget: 0, folder: folder))
+        try session.tmux.waitFor("items")
+        let pid = try session.appPID()
+        try session.tmux.waitUntil(timeout: 10, "a spill file") { _ in
+            openFiles(of: pid).contains { $0.hasPrefix(folder + "/pullfeed-spill.") }
+        }
+        #expect(openFiles(of: pid).filter { $0.hasPrefix(folder) }.allSatisfy { $0.hasSuffix("(deleted)") })
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
+        kill(pid, SIGKILL)
+        try session.tmux.waitUntil(timeout: 10, "the app gone") { _ in !FileManager.default.fileExists(atPath: "/proc/\(pid)/status") }
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
+    }
+
+    /// Small and large writes, pauses, a last line without a newline, and a spill half-way:
+    /// every line is shown on the first run and on every refresh.
+    @Test func everyLineWrittenIsShownOnEveryStartAndRefresh() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let script = HardeningSession.fixture("writer.sh", in: directory, Array("""
+            i=0
+            while [ $i -lt 300 ]; do
+              printf 'line %d\\n' $i
+              if [ $((i % 50)) -eq 0 ]; then sleep 0.05; seq -f "bulk $i %g" 1 1000; fi
+              if [ $((i % 7)) -eq 0 ]; then printf 'half '; sleep 0.02; printf 'a line %d\\n' $i; fi
+              i=$((i + 1))
+            done
+            printf 'last without newline'
+            """.utf8))
+        let expected = 300 + 6 * 1_000 + 43 + 1
+        let command = "sh \(Tmux.shellQuote(script))"
+        for (arguments, prefix) in [(["--command", command], "PULLFEED_SPILL_BUDGET=3000 TMPDIR=\(Tmux.shellQuote(folder))"),
+                                    ([], piped(command, budget: 3_000, folder: folder))] {
+            // End is pressed at once, before the first lines show: the run goes on after them.
+            let session = try HardeningSession(arguments, directory: directory, prefix: prefix)
+            for refresh in 0..<3 {
+                if refresh > 0 {
+                    session.tmux.sendKeys("r")
+                    try session.tmux.waitFor("No new items", timeout: 20)
+                }
+                session.tmux.sendKeys("End")
+                try session.tmux.waitUntil(timeout: 20, "every line, refresh \(refresh)") { screen in
+                    screen.components(separatedBy: "\n")[0].hasSuffix(" \(expected) items")
+                        && session.selectedText() == "last without newline"
+                }
+                session.tmux.sendKeys("/")
+                session.tmux.sendKeys("half a line 294", literal: true)
+                session.tmux.sendKeys("Enter")
+                try session.tmux.waitUntil(timeout: 10, "the line written in two parts") { _ in session.selectedText() == "half a line 294" }
+            }
+        }
+    }
+
+    @Test func aFolderThatCannotBeWrittenKeepsTheStreamInMemoryAndSaysSo() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let missing = "/nonexistent/spill"
+        let session = try HardeningSession([], directory: directory, prefix: piped("seq 1 20000", budget: 1_000, folder: missing))
+        try session.tmux.waitFor("Cannot write to \(missing): the stream is kept in memory")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitFor("20000 items")
+        #expect(session.selectedText() == "20000")
+    }
+}
