@@ -54,6 +54,8 @@ let package = Package(
         ),
         // The signal guard's async-signal-safe handlers and their one copy of state.
         .target(name: "CTerminalGuard"),
+        // Byte loops for search and filter that the C compiler vectorises.
+        .target(name: "CByteScan"),
         // The pure core of the terminal UI: canvas, cells, list, text, input decoding, key map,
         // scheduler. It builds and tests without ncurses.
         .target(
@@ -63,6 +65,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
+                "CByteScan",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]

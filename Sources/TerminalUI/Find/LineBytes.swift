@@ -1,3 +1,4 @@
+import CByteScan
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,44 +27,17 @@ package enum LineBytes {
         return nil
     }
 
-    /// How many `\n` bytes `bytes[from..<end]` holds, found with `memchr` (lines are tens of
-    /// bytes long: one call per line is quicker than a loop over every byte).
+    /// How many `\n` bytes `bytes[from..<end]` holds (a loop the C compiler vectorises).
     package static func countNewlines(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
-        var count = 0
-        var position = from
-        while let found = newline(in: bytes, from: position, to: end) {
-            count += 1
-            position = found + 1
-        }
-        return count
+        guard let base = bytes.baseAddress, from < end else { return 0 }
+        return pf_count_newlines(base + from, end - from)
     }
 
     /// Whether `bytes` holds a control byte other than `\n`, DEL, or `C2` (which starts a C1
-    /// control): eight bytes at a time, with the zero-byte trick on each word.
+    /// control), in a loop the C compiler vectorises.
     static func hasSpecialBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
-        /// The high bit of each byte of `x` that is zero.
-        func zeros(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x) & high }
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, controls: UInt64 = 0xE0E0_E0E0_E0E0_E0E0
-        let deletes: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, c2s: UInt64 = 0xC2C2_C2C2_C2C2_C2C2
-        var i = 0
-        while i + 64 <= bytes.count {
-            var found: UInt64 = 0
-            for k in stride(from: i, to: i + 64, by: 8) {
-                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                found |= zeros(word & controls) & ~zeros(word ^ newlines) | zeros(word ^ deletes) | zeros(word ^ c2s)
-            }
-            if found != 0 { return true }
-            i += 64
-        }
-        while i < bytes.count {
-            let byte = bytes[i]
-            if (byte < 0x20 && byte != newline) || byte == 0x7F || byte == 0xC2 { return true }
-            i += 1
-        }
-        return false
+        return pf_has_special_bytes(base, bytes.count) != 0
     }
 
     /// How many lines end in `bytes` (its `\n` bytes), and whether any line might not be drawn
