@@ -7,13 +7,9 @@ import TerminalUI
 /// Search (`/`, `n`, `N`), filter (`&`) and the list of keys (`?`) on the feed screen, in
 /// virtual time.
 @Suite struct FindScreenTests {
-    func selected(_ h: ScreenHarness) -> String? {
-        h.lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
-    }
+    func selected(_ h: ScreenHarness) -> String? { h.selectedRow }
 
-    func type(_ h: ScreenHarness, _ text: String) {
-        for c in text { h.press(.character(c)) }
-    }
+    func type(_ h: ScreenHarness, _ text: String) { h.type(text) }
 
     /// A line source of `total` lines "L0", "L1", …, first page loaded.
     func lines(_ total: Int, pageSize: Int = 20, language: RefreshLanguage = .english) -> ScreenHarness {

@@ -6,14 +6,6 @@ import TerminalUI
 /// Regular expressions, `Ctrl-R` for literal text, invalid patterns and what coloured lines
 /// show, in the feed screen's search and filter, in virtual time.
 @Suite struct PatternScreenTests {
-    func selected(_ h: ScreenHarness) -> String? {
-        h.lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
-    }
-
-    func type(_ h: ScreenHarness, _ text: String) {
-        for c in text { h.press(.character(c)) }
-    }
-
     func harness(_ items: [String], language: RefreshLanguage = .english) -> ScreenHarness {
         let source = ScriptedSource { _ in .success(Page(items: items.map(FeedItem.line), hasMore: false)) }
         let h = ScreenHarness(source: source) { $0.language = language }
@@ -28,15 +20,15 @@ import TerminalUI
 
     @Test func searchAndFilterTakeRegularExpressions() {
         let h = harness(Self.log)
-        type(h, "/^commit")
+        h.type("/^commit")
         h.press(.enter)
-        #expect(selected(h) == "commit 3c4d")
+        #expect(h.selectedRow == "commit 3c4d")
         h.press(.character("n"))
-        #expect(selected(h) == "commit 1a2b")
-        type(h, "&error|warn")
+        #expect(h.selectedRow == "commit 1a2b")
+        h.type("&error|warn")
         #expect(h.lines[0].contains("2 of 7 items"))
         h.press(.backspace, times: 5)
-        type(h, "|[0-9]{4}")
+        h.type("|[0-9]{4}")
         #expect(h.lines[0].contains("2 of 7 items"))
         #expect(!h.lines.contains { $0.contains("warn: slow path") })
         #expect(h.lines.contains { $0.contains("year 2026 done") })
@@ -44,9 +36,9 @@ import TerminalUI
 
     @Test func ctrlRMakesTheTextLiteralAndThePromptSaysSo() {
         let h = harness(Self.log)
-        type(h, "&x.y")
+        h.type("&x.y")
         #expect(h.lines[0].contains("1 of 7 items"))
-        type(h, "|fix")
+        h.type("|fix")
         #expect(h.lines[0].contains("2 of 7 items"))
         h.press(.ctrl("r"))
         #expect(h.lines[23].hasPrefix("Literal &x.y|fix"))
@@ -55,29 +47,29 @@ import TerminalUI
         #expect(h.lines[23].hasPrefix("&x.y|fix"))
         #expect(h.lines[0].contains("2 of 7 items"))
         h.press(.escape)
-        type(h, "/")
+        h.type("/")
         h.press(.ctrl("r"))
         #expect(h.lines[23].hasPrefix("Literal /"))
-        type(h, "l d")
+        h.type("l d")
         h.press(.enter)
-        #expect(selected(h) == "x.y literal dot")
+        #expect(h.selectedRow == "x.y literal dot")
     }
 
     @Test func chinesePromptsForLiteralText() {
         let h = harness(Self.log, language: .simplifiedChinese)
-        type(h, "&")
+        h.type("&")
         h.press(.ctrl("r"))
         #expect(h.lines[23].hasPrefix("原文 &"))
         h.press(.escape)
-        type(h, "/(")
+        h.type("/(")
         #expect(h.lines[23].contains("无效的模式："))
     }
 
     @Test func anInvalidPatternChangesNothing() {
         let h = harness(Self.log)
-        type(h, "&commit")
+        h.type("&commit")
         #expect(h.lines[0].contains("2 of 7 items"))
-        type(h, " (")
+        h.type(" (")
         #expect(h.lines[23].hasPrefix("&commit ("))
         #expect(h.lines[23].contains("Invalid pattern: "))
         #expect(h.lines[0].contains("2 of 7 items"))
@@ -87,11 +79,11 @@ import TerminalUI
         h.press(.escape)
         #expect(h.lines[0].contains(" 7 items") && !h.lines[0].contains(" of "))
         h.press(.down)
-        let before = selected(h)
-        type(h, "/a{2")
+        let before = h.selectedRow
+        h.type("/a{2")
         h.press(.enter)
         #expect(h.lines[23].hasPrefix(" Invalid pattern: "))
-        #expect(selected(h) == before)
+        #expect(h.selectedRow == before)
     }
 
     @Test func searchAndFilterMatchWhatColouredLinesShow() {
@@ -99,22 +91,22 @@ import TerminalUI
             "\u{1B}[33mabc1234\u{1B}[m fix: typo", "\u{1B}[33mdef5678\u{1B}[m feat: colour",
             "\u{1B}[33m0133aaa\u{1B}[m chore: 33 deps", "\u{1B}[31mred\u{1B}[0m \u{1B}[1mbold\u{1B}[0m",
         ])
-        type(h, "/33")
+        h.type("/33")
         h.press(.enter)
-        #expect(selected(h)?.hasPrefix("0133aaa") == true)
-        type(h, "&33")
+        #expect(h.selectedRow?.hasPrefix("0133aaa") == true)
+        h.type("&33")
         #expect(h.lines[0].contains("1 of 4 items"))
         h.press(.escape)
-        type(h, "/red bold")
+        h.type("/red bold")
         h.press(.enter)
-        #expect(selected(h) == "red bold")
+        #expect(h.selectedRow == "red bold")
     }
 
     @Test func aDeletedCharacterGoesBackToItsResult() {
         let h = harness((0..<200).map { "row \($0) \($0 % 3 == 0 ? "amber" : "slate")" })
-        type(h, "&amb")
+        h.type("&amb")
         #expect(h.lines[0].contains("67 of 200 items"))
-        type(h, "er")
+        h.type("er")
         #expect(h.lines[0].contains("67 of 200 items"))
         h.press(.backspace, times: 4)
         #expect(h.lines[23] == "&a")

@@ -51,4 +51,14 @@ final class ScreenHarness {
 
     var lines: [String] { canvas.lines }
     var text: String { canvas.text }
+
+    /// The selected row's text, without its `›`, if a row shows selected.
+    var selectedRow: String? {
+        lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
+    }
+
+    /// Presses each character of `text`.
+    func type(_ text: String) {
+        for c in text { press(.character(c)) }
+    }
 }

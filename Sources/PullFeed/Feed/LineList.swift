@@ -178,18 +178,7 @@ package struct LineList: Sendable, Equatable {
     /// `range`, in order, until it returns false. Reads in bulk (a file in chunks of about
     /// 1 MiB), without making strings; for search and filter. Thread-safe.
     package func forEachLineText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
-        let range = range.clamped(to: 0..<count)
-        guard !range.isEmpty else { return }
-        let (pieces, firstLine) = storage.pieceSnapshot()
-        let first = start + range.lowerBound, last = start + range.upperBound
-        for p in pieces.indices {
-            let pieceStart = firstLine[p], pieceEnd = pieceStart + pieces[p].count
-            guard pieceEnd > first else { continue }
-            guard pieceStart < last else { return }
-            let local = max(first, pieceStart) - pieceStart..<min(last, pieceEnd) - pieceStart
-            let offset = pieceStart - start
-            if !pieces[p].forEachText(in: local, { body($0 + offset, $1) }) { return }
-        }
+        forEachPiece(in: range) { piece, local, offset in piece.forEachText(in: local) { body($0 + offset, $1) } }
     }
 
     /// Calls `body` with runs of the lines in `range` in one buffer each (the index of the
@@ -197,6 +186,13 @@ package struct LineList: Sendable, Equatable {
     /// perhaps the last), in order, until it returns false: how a filter searches many lines
     /// as one text. Thread-safe.
     package func forEachLineBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        forEachPiece(in: range) { piece, local, offset in piece.forEachBlock(in: local) { body($0 + offset, $1, $2) } }
+    }
+
+    /// Calls `walk` with each piece holding lines of `range`, the part of it in the range (in
+    /// the piece's own line numbers) and what to add to those to get this list's, until it
+    /// returns false.
+    private func forEachPiece(in range: Range<Int>, _ walk: (LinePiece, Range<Int>, Int) -> Bool) {
         let range = range.clamped(to: 0..<count)
         guard !range.isEmpty else { return }
         let (pieces, firstLine) = storage.pieceSnapshot()
@@ -206,8 +202,7 @@ package struct LineList: Sendable, Equatable {
             guard pieceEnd > first else { continue }
             guard pieceStart < last else { return }
             let local = max(first, pieceStart) - pieceStart..<min(last, pieceEnd) - pieceStart
-            let offset = pieceStart - start
-            if !pieces[p].forEachBlock(in: local, { body($0 + offset, $1, $2) }) { return }
+            if !walk(pieces[p], local, pieceStart - start) { return }
         }
     }
 

@@ -270,28 +270,44 @@ struct LinePiece {
             }
             return true
         case .file(let file):
-            var chunk: [UInt8] = []
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let chunkStart = self.range(i).lowerBound
-                var j = i + 1
-                while j < range.upperBound, Int(ends[j]) - chunkStart <= Self.memoryLimit { j += 1 }
-                let chunkEnd = Int(ends[j - 1])
-                if chunk.count < chunkEnd - chunkStart { chunk = [UInt8](repeating: 0, count: chunkEnd - chunkStart) }
-                let filled = chunk.withUnsafeMutableBytes { file.read(at: base + chunkStart, count: chunkEnd - chunkStart, into: $0.baseAddress!) }
-                let goOn = chunk.withUnsafeBufferPointer { buffer -> Bool in
-                    for k in i..<j {
-                        let r = self.range(k)
-                        let lo = min(r.lowerBound - chunkStart, filled), hi = min(r.upperBound - chunkStart, filled)
-                        if !body(k, LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[lo..<hi]))) { return false }
-                    }
-                    return true
-                }
-                if !goOn { return false }
-                i = j
+            return forEachFileChunk(file, in: range) { lines, chunkStart, buffer in
+                forEachLine(lines, chunkStart: chunkStart, in: buffer, body)
             }
-            return true
         }
+    }
+
+    /// Reads this file piece's lines of `range` in chunks of about 1 MiB: calls `body` with
+    /// each chunk's lines, where the chunk starts in the piece, and the bytes read (fewer when
+    /// the file shrank meanwhile), until it returns false; returns false if it did.
+    private func forEachFileChunk(_ file: LineFile, in range: Range<Int>,
+                                  _ body: (Range<Int>, Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var chunk: [UInt8] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let chunkStart = self.range(i).lowerBound
+            var j = i + 1
+            while j < range.upperBound, Int(ends[j]) - chunkStart <= Self.memoryLimit { j += 1 }
+            let chunkEnd = Int(ends[j - 1])
+            if chunk.count < chunkEnd - chunkStart { chunk = [UInt8](repeating: 0, count: chunkEnd - chunkStart) }
+            let filled = chunk.withUnsafeMutableBytes { file.read(at: base + chunkStart, count: chunkEnd - chunkStart, into: $0.baseAddress!) }
+            if !chunk.withUnsafeBufferPointer({ body(i..<j, chunkStart, UnsafeBufferPointer(rebasing: $0[0..<filled])) }) {
+                return false
+            }
+            i = j
+        }
+        return true
+    }
+
+    /// Calls `body` with each of `lines` (without its line end), read into `buffer` from
+    /// `chunkStart`; lines past what was read are empty.
+    private func forEachLine(_ lines: Range<Int>, chunkStart: Int, in buffer: UnsafeBufferPointer<UInt8>,
+                             _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        for k in lines {
+            let r = self.range(k)
+            let lo = min(r.lowerBound - chunkStart, buffer.count), hi = min(r.upperBound - chunkStart, buffer.count)
+            if !body(k, LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[lo..<hi]))) { return false }
+        }
+        return true
     }
 
     /// Calls `body` with runs of the lines in `range` in one buffer each (the index of the
@@ -311,23 +327,13 @@ struct LinePiece {
                 return body(range.lowerBound, range.count, UnsafeBufferPointer(rebasing: buffer[start..<end]))
             }
         case .file(let file):
-            var chunk: [UInt8] = []
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let chunkStart = self.range(i).lowerBound
-                var j = i + 1
-                while j < range.upperBound, Int(ends[j]) - chunkStart <= Self.memoryLimit { j += 1 }
-                let chunkEnd = Int(ends[j - 1])
-                if chunk.count < chunkEnd - chunkStart { chunk = [UInt8](repeating: 0, count: chunkEnd - chunkStart) }
-                let filled = chunk.withUnsafeMutableBytes { file.read(at: base + chunkStart, count: chunkEnd - chunkStart, into: $0.baseAddress!) }
-                // A file read short (it shrank): its lines one by one, as `forEachText` gives them.
-                let goOn = filled == chunkEnd - chunkStart
-                    ? chunk.withUnsafeBufferPointer { body(i, j - i, UnsafeBufferPointer(rebasing: $0[0..<filled])) }
-                    : forEachText(in: i..<j) { body($0, 1, $1) }
-                if !goOn { return false }
-                i = j
+            return forEachFileChunk(file, in: range) { lines, chunkStart, buffer in
+                // A chunk read short (the file shrank): its lines one by one, as `forEachText` gives them.
+                guard buffer.count == Int(ends[lines.upperBound - 1]) - chunkStart else {
+                    return forEachLine(lines, chunkStart: chunkStart, in: buffer) { body($0, 1, $1) }
+                }
+                return body(lines.lowerBound, lines.count, buffer)
             }
-            return true
         case .indexed(let index):
             return forEachIndexedBlock(index, in: range, body)
         case .dropped:
