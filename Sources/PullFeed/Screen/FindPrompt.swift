@@ -21,6 +21,9 @@ struct FindPrompt: Equatable {
     let kind: Kind
     private(set) var editor = LineEditor()
     private(set) var literal = false
+    /// The text read as this prompt reads it (nil for the empty text): parsed when the text
+    /// or `literal` changes, never while drawing.
+    private(set) var parsed: (pattern: TextPattern?, error: PatternError?) = (nil, nil)
 
     init(kind: Kind) {
         self.kind = kind
@@ -28,13 +31,16 @@ struct FindPrompt: Equatable {
 
     var text: String { editor.text }
 
-    /// The text read as this prompt reads it; nil for the empty text.
-    var parsed: (pattern: TextPattern?, error: PatternError?) {
+    private mutating func parse() {
         do {
-            return (try TextPattern(text, syntax: literal ? .literal : .regularExpression), nil)
+            parsed = (try TextPattern(text, syntax: literal ? .literal : .regularExpression), nil)
         } catch {
-            return (nil, error)
+            parsed = (nil, error)
         }
+    }
+
+    static func == (a: FindPrompt, b: FindPrompt) -> Bool {
+        a.kind == b.kind && a.editor == b.editor && a.literal == b.literal
     }
 
     mutating func handle(_ event: InputEvent) -> Outcome {
@@ -42,6 +48,7 @@ struct FindPrompt: Equatable {
         switch event {
         case .key(.ctrl("r")):
             literal.toggle()
+            parse()
             return .patternChanged
         case .key(let key):
             switch editor.handle(key) {
@@ -54,7 +61,9 @@ struct FindPrompt: Equatable {
         case .mouse, .resize:
             return .none
         }
-        return editor.text == before ? .none : .patternChanged
+        guard editor.text != before else { return .none }
+        parse()
+        return .patternChanged
     }
 
     /// Draws the prompt on `row`: `/` or `&` (`Literal /`, `Literal &` for literal text), the

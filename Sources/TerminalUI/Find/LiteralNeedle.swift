@@ -18,8 +18,6 @@ struct LiteralNeedle: Sendable {
         anchor = Self.anchorIndex(bytes)
     }
 
-    var isASCII: Bool { bytes.allSatisfy { $0 < 0x80 } }
-
     /// Where the needle first occurs in `text` at or after `from`; nil if nowhere.
     func find(in text: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
         var search = Search(needle: self, text: text)

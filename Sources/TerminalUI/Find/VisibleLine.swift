@@ -5,12 +5,12 @@
 /// sequences the renderer drops) taken out, every other control byte or sequence as its
 /// picture (`␛[2J`), tabs as the spaces they become, C1 controls as `␛` and a letter. Most
 /// lines have none of these, and their bytes are their visible text: `isShownAsIs` tells
-/// them apart with one pass that the compiler vectorises, so only the others are converted.
+/// them apart with one vectorised pass (`LineBytes.hasSpecialBytes`), so only the others are converted.
 enum VisibleLine {
     /// Whether `line` (one line, without its end) is drawn as its own bytes: no C0 control
     /// (tabs included), no DEL and no C1 control (`C2 80`…`C2 9F`).
     static func isShownAsIs(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard mayHaveControls(line, from: 0, to: line.count, allowingNewlines: false) else { return true }
+        guard LineBytes.hasSpecialBytes(line) else { return true }
         return !hasControls(line, from: 0, to: line.count)
     }
 
@@ -23,26 +23,6 @@ enum VisibleLine {
     /// The visible text of `line`, as UTF-8.
     static func visibleText(of line: UnsafeBufferPointer<UInt8>) -> String {
         TextWalker.visible(TextSanitizer.decode(line), escapes: .removed).text
-    }
-
-    private static func mayHaveControls(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
-                                        allowingNewlines: Bool) -> Bool {
-        let step = 4096
-        var start = from
-        while start < end {
-            let stop = min(end, start + step)
-            var found: UInt8 = 0
-            var i = start
-            while i < stop {
-                let byte = bytes[i]
-                let control: UInt8 = byte < 0x20 && (!allowingNewlines || byte != LineBytes.newline) ? 1 : 0
-                found |= control | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0)
-                i += 1
-            }
-            if found != 0 { return true }
-            start = stop
-        }
-        return false
     }
 
     private static func hasControls(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
