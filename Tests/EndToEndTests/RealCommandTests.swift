@@ -141,6 +141,21 @@ struct RealCommandTests {
         #expect(!(session.screenLines().first ?? "").contains("following"))
     }
 
+    /// A search started while a fast stream is still arriving reads on until the stream has
+    /// no more to give, not only through the lines read so far (a pipe that is empty for a
+    /// moment is not the end of the input).
+    @Test func aSearchReadsOnWhileTheStreamArrives() throws {
+        // 30 writes of 10,000 lines, 20 ms apart: the pipe is empty between them.
+        let writes = "for i in $(seq 0 29); do seq $((i*10000+1)) $((i*10000+10000)); sleep 0.02; done"
+        let session = try HardeningSession([], prefix: "(\(writes); sleep 3) |")
+        try waitForSelection(session, "1")
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("^299998$", literal: true)
+        session.tmux.sendKeys("Enter")
+        try waitForSelection(session, "299998")
+        #expect(!session.tmux.capture().contains("Pattern not found"))
+    }
+
     @Test func escRemovesAnAppliedFilterBeforeItQuits() throws {
         let session = try HardeningSession(["--command", "seq 1000"], redirections: "> chosen.txt")
         try session.tmux.waitFor("1000 items")

@@ -90,6 +90,38 @@ import TerminalUI
         #expect(!h.lines[23].contains("Searching"))
     }
 
+    /// A stream still open whose pipe is empty for a moment: the search asks again a little
+    /// later, takes the lines that came meanwhile, and says "not found" only after a pause.
+    @Test func aSearchWaitsOutAMomentOfAnOpenInputWithNothingNew() {
+        var written = 40
+        let source = ScriptedSource { request in
+            let end = min(written, request.offset + request.limit)
+            var page = Page(items: (request.offset..<max(request.offset, end)).map { FeedItem.line("L\($0)") },
+                            hasMore: end < written)
+            page.isOpen = true
+            return .success(page)
+        }
+        source.delay = 0.001
+        let h = ScreenHarness(source: source, pageSize: 20)
+        h.advance(0.1)
+        type(h, "/^L45$")
+        h.press(.enter)
+        h.advance(0.05)
+        #expect(selected(h) == "L0")
+        #expect(h.lines[23].hasPrefix(" Searching…"), "one empty answer is not the end")
+        written = 60
+        for _ in 0..<5 { h.advance(0.02) }
+        #expect(selected(h) == "L45")
+
+        type(h, "/^L99$")
+        h.press(.enter)
+        for _ in 0..<3 { h.advance(0.02) }
+        #expect(h.lines[23].hasPrefix(" Searching…"))
+        for _ in 0..<10 { h.advance(0.02) }
+        #expect(h.lines[23] == " Pattern not found: ^L99$", "a pause ends it")
+        #expect(selected(h) == "L45")
+    }
+
     @Test func escCancelsASearchThroughPagesAndKeepsWhatLoaded() {
         let source = ScriptedSource.lines(total: 1000)
         source.delay = 1

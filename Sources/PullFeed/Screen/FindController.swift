@@ -74,7 +74,20 @@ final class FindController {
         var wrap: Range<Int>
         /// The base row count when the last page was asked for.
         var requestedAt: Int?
+        /// Pages in a row that brought nothing from an input that is still open.
+        var emptyPages = 0
+        /// Waits to ask such an input again.
+        var isWaiting = false
     }
+
+    /// How often, and how far apart, an open input that had nothing more is asked again
+    /// before a search takes it as read to its end: a pipe is empty for a moment between a
+    /// fast writer's writes, and only a pause of this length ends the search (an input that
+    /// never pauses is searched until the match, as `less` does, or until Esc).
+    static let emptyPagesBeforeEnd = 3
+    static let emptyPageRetryMilliseconds = 40
+    /// Tells the retry last scheduled for a paged search from earlier ones.
+    private var pagedSearchGeneration = 0
 
     private struct PendingMatch {
         var baseRow: Int
@@ -227,7 +240,7 @@ final class FindController {
     /// The rows not loaded yet, for a line source that has more.
     private func searchUnloaded(_ pattern: TextPattern, backward: Bool, wrap: Range<Int>) {
         guard let reactor = reactor(), reactor.source.isLineSource, reactor.source.hasPages,
-              reactor.currentState.hasMore, reactor.currentState.hasLoaded else {
+              reactor.currentState.hasMore || reactor.currentState.isOpen, reactor.currentState.hasLoaded else {
             searchWrapped(pattern, backward: backward, range: wrap)
             return
         }
@@ -275,6 +288,7 @@ final class FindController {
     }
 
     private func startPagedSearch(_ pattern: TextPattern, backward: Bool, wrap: Range<Int>) {
+        pagedSearchGeneration += 1
         pagedSearch = PagedSearch(pattern: pattern, backward: backward, searchedThrough: filtered.rowCount, wrap: wrap)
         progress = strings.text(.searching, String(rows.rowCount))
         stateDidChange()
@@ -507,6 +521,8 @@ final class FindController {
                 let snapshot = filtered.textSnapshot()
                 let range = paged.searchedThrough..<min(count, snapshot.rowCount)
                 paged.searchedThrough = count
+                paged.emptyPages = 0
+                paged.isWaiting = false
                 pagedSearch = paged
                 if let found = ListFinder.firstMatch(paged.pattern, in: snapshot, range: range) ?? nil {
                     pagedSearch = nil
@@ -517,8 +533,23 @@ final class FindController {
                 }
                 progress = strings.text(.searching, String(rows.rowCount))
             }
-            guard !state.isLoadingMore, !state.isRefreshing else { return }
-            if !state.hasMore || paged.requestedAt == rows.rowCount {
+            guard !state.isLoadingMore, !state.isRefreshing, !paged.isWaiting else { return }
+            let ended = !state.hasMore && !state.isOpen
+            if !ended, paged.requestedAt == rows.rowCount, paged.emptyPages + 1 < Self.emptyPagesBeforeEnd {
+                paged.emptyPages += 1
+                paged.isWaiting = true
+                pagedSearch = paged
+                pagedSearchGeneration += 1
+                let generation = pagedSearchGeneration
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(Self.emptyPageRetryMilliseconds))) { [weak self] in
+                    guard let self, self.pagedSearchGeneration == generation, self.pagedSearch?.isWaiting == true else { return }
+                    self.pagedSearch?.isWaiting = false
+                    self.pagedSearch?.requestedAt = nil
+                    self.stateDidChange()
+                }
+                return
+            }
+            if ended || paged.requestedAt == rows.rowCount {
                 pagedSearch = nil
                 progress = nil
                 searchWrapped(paged.pattern, backward: paged.backward, range: paged.wrap)
