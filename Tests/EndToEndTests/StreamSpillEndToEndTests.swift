@@ -139,4 +139,43 @@ struct StreamSpillEndToEndTests {
         try session.tmux.waitFor("20000 items")
         #expect(session.selectedText() == "20000")
     }
+
+    /// Ctrl-Z while End reads a stream on into its spill, then `fg`: reading goes on where it
+    /// stopped, every line arrives once, and a line in the spilled part is still found.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))
+    func ctrlZAndFgDuringASpillLoseNothing() throws {
+        let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let tmux = try Tmux(command: ["bash", "--norc", "--noprofile", "-i"],
+                            environment: ["PS1": "$ ", "SWIFT_BACKTRACE": "enable=no", "XDG_STATE_HOME": directory])
+        defer { tmux.kill() }
+        try tmux.waitFor("$")
+        // A writer that takes a while, so Ctrl-Z lands in the middle of the spill.
+        let writer = "for i in $(seq 0 39); do seq $((i*5000+1)) $((i*5000+5000)); sleep 0.05; done"
+        tmux.sendKeys("(\(writer)) | PULLFEED_SPILL_BUDGET=2000 TMPDIR=\(Tmux.shellQuote(folder)) \(Tmux.shellQuote(binary.path))", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitFor("items")
+        tmux.sendKeys("End")
+        try tmux.waitFor("following")
+        tmux.sendKeys("C-z")
+        try tmux.waitFor("Stopped")
+        usleep(300_000)
+        tmux.sendKeys("fg", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitUntil(timeout: 30, "every line after fg") { screen in
+            screen.components(separatedBy: "\n")[0].hasSuffix(" 200000 items")
+                && screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("200000") }
+        }
+        tmux.sendKeys("/")
+        tmux.sendKeys("^1234$", literal: true)
+        tmux.sendKeys("Enter")
+        try tmux.waitUntil(timeout: 10, "a spilled line found") { screen in
+            screen.components(separatedBy: "\n").contains { $0 == "›1234" }
+        }
+        tmux.sendKeys("q")
+        try tmux.waitFor("$ ")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
+    }
 }
