@@ -33,6 +33,19 @@ import TerminalUI
         #expect(try find("line 6 ", in: file, from: offset, parts: 3) == 1)
     }
 
+    /// Lines are counted only for a match, over the file up to it, on as many threads as asked.
+    @Test func newlinesAreCountedOverAnyRangeInAnyNumberOfParts() throws {
+        let (file, path) = try file(30_000)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        for range in [0..<text.count, 0..<0, 7..<text.count - 3, 100_000..<400_017] {
+            let expected = text[range].filter { $0 == 0x0A }.count
+            for parts in [1, 2, 3, 8] {
+                #expect(FileScan.countNewlines(in: file, range: range, parts: parts) == expected, "\(range), \(parts) parts")
+            }
+        }
+    }
+
     @Test func aCancelledScanFindsNothing() throws {
         let (file, path) = try file(10_000, [9_000: "needle"])
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// One run of a `LineList`'s lines that share a backing: bytes held in memory, or byte ranges
 /// of one file. Memory and file lines keep each line's end as a 4-byte offset from the piece's
 /// start; raw lines keep only where every `rawStride`-th line starts.
@@ -359,7 +361,7 @@ struct LinePiece {
                     guard let last = filled.lastIndex(of: UInt8(ascii: "\n")) else { return (0, 0) }
                     used = last + 1
                 }
-                var lines = FileScan.countNewlines(UnsafeBufferPointer(rebasing: filled[0..<used]))
+                var lines = LineBytes.countNewlines(in: filled, from: 0, to: used)
                 if filled[used - 1] != UInt8(ascii: "\n") { lines += 1 }
                 if lines > range.upperBound - i {
                     lines = range.upperBound - i

@@ -9,7 +9,7 @@ package enum LineBytes {
     static let newline = UInt8(ascii: "\n")
 
     /// The index of the first `\n` in `bytes[from..<end]`, if any.
-    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int? = nil) -> Int? {
+    package static func newline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
         guard from < end, let base = bytes.baseAddress, let found = memchr(base + from, Int32(newline), end - from) else {
             return nil
@@ -18,7 +18,7 @@ package enum LineBytes {
     }
 
     /// The index of the last `\n` in `bytes[from..<end]`, if any.
-    static func lastNewline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
+    package static func lastNewline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var i = end
         while i > from {
             i -= 1
@@ -35,16 +35,9 @@ package enum LineBytes {
 
     /// Whether `bytes` holds a control byte other than `\n`, DEL, or `C2` (which starts a C1
     /// control), in a loop the C compiler vectorises.
-    static func hasSpecialBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func hasSpecialBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         return pf_has_special_bytes(base, bytes.count) != 0
-    }
-
-    /// How many lines end in `bytes` (its `\n` bytes), and whether any line might not be drawn
-    /// as its bytes (`VisibleLine.blockMayNeedConversion`): how a search over a
-    /// file counts lines and decides how to match them at once.
-    package static func profile(_ bytes: UnsafeBufferPointer<UInt8>) -> (newlines: Int, mayNeedConversion: Bool) {
-        (countNewlines(in: bytes, from: 0, to: bytes.count), hasSpecialBytes(bytes))
     }
 
     /// `bytes` without a trailing `\n`, then without a trailing `\r`.

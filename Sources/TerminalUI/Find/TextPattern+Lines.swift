@@ -14,7 +14,7 @@ extension TextPattern {
     }
 
     /// `forEachMatchingLine(in:_:)` for a block whose lines the caller has already looked at
-    /// (`LineBytes.profile`): false for `mayNeedConversion` means every line is drawn as its bytes.
+    /// (`LineBytes.hasSpecialBytes`): false for `mayNeedConversion` means every line is drawn as its bytes.
     @discardableResult
     package func forEachMatchingLine(in block: UnsafeBufferPointer<UInt8>, mayNeedConversion: Bool,
                                      _ found: (Int) -> Bool) -> Bool {
