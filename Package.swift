@@ -117,8 +117,9 @@ let package = Package(
             name: "ReactorsTests",
             dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
-        // What more than one test target uses (the C library's widths, as terminals measure).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What more than one test target uses: the C library's widths, as terminals measure, and
+        // the terminal model that checks what the screen writer's bytes do.
+        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]

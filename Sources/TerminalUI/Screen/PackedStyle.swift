@@ -21,19 +21,19 @@ package enum ColorDepth: Int, Comparable, Sendable {
 /// none, else a `LinkStore` index). Bit 63 marks a character that is not one column packed
 /// in its cell: the left half of a two-column one, or one kept in a `ClusterStore` (which
 /// knows its columns).
-enum PackedStyle {
+package enum PackedStyle {
     static let wide: UInt64 = 1 << 63
     /// Everything but `wide`: what the terminal must be set to for a cell.
     static let styleMask: UInt64 = ~wide
-    static let foregroundShift: UInt64 = 5
-    static let backgroundShift: UInt64 = 30
+    package static let foregroundShift: UInt64 = 5
+    package static let backgroundShift: UInt64 = 30
     static let linkShift: UInt64 = 55
     static let linkMask: UInt64 = 0xFF << linkShift
     /// The attributes and colours, which SGR sequences set.
     static let sgrMask: UInt64 = ~wide & ~linkMask
-    static let colorMask: UInt64 = 0x1FF_FFFF
+    package static let colorMask: UInt64 = 0x1FF_FFFF
     /// The tag of a packed 24-bit colour.
-    static let direct: UInt64 = 1 << 24
+    package static let direct: UInt64 = 1 << 24
 
     static func pack(_ style: Style, depth: ColorDepth) -> UInt64 {
         var packed: UInt64 = 0

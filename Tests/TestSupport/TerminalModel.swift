@@ -1,8 +1,12 @@
+import TerminalUI
+
 /// A small xterm model that understands exactly the sequences of `TerminalCodes.ansi`: cursor
 /// address, scroll region, LF / reverse index scrolling, erase to end of line, clear, SGR, OSC 8
 /// hyperlinks (ended by `ESC \`; the cells written meanwhile are in the link, erased ones in
-/// none), and UTF-8 text with deferred wrap. `MemoryScreen` feeds it `ScreenWriter`'s bytes and reads the
-/// screen back, so tests see the cells a terminal shows.
+/// none), and UTF-8 text with deferred wrap. It is the tests' oracle of what a terminal does
+/// with `ScreenWriter`'s bytes, written apart from the writer: a test feeds it the bytes and
+/// compares its cells with the cells the writer believes the terminal has. Something it does
+/// not expect (a wrap, an unknown sequence) is kept in `problem`, for the test to report.
 ///
 /// Characters follow the grapheme clusters, as terminals that cluster do: a scalar that
 /// continues the character just written (by Swift's rules) joins its cell, taking its own
@@ -13,24 +17,30 @@
 /// than ASCII right after a zero-width joiner joins the character before it and takes no
 /// columns (a family emoji is two columns); without it, as in xterm and VTE, it takes its own
 /// (a family of four is eight). Writing over part of a character blanks the rest of it.
-struct TerminalModel {
-    struct Cell: Equatable {
+public struct TerminalModel {
+    public struct Cell: Equatable, Sendable {
         /// The character's text; nil for a column covered by the character before it.
-        var text: String?
-        var style: UInt64
+        public var text: String?
+        public var style: UInt64
         /// The hyperlink's URI the cell was written in; nil for none.
-        var link: String? = nil
-        static let blank = Cell(text: " ", style: 0)
+        public var link: String?
+        public static let blank = Cell(text: " ", style: 0)
+
+        public init(text: String?, style: UInt64, link: String? = nil) {
+            self.text = text
+            self.style = style
+            self.link = link
+        }
     }
 
-    let rows: Int
-    let columns: Int
-    let width: (UInt32) -> Int
+    public let rows: Int
+    public let columns: Int
+    public let width: (UInt32) -> Int
     /// Whether a scalar that continues the character before joins its cell.
-    let clustersCharacters: Bool
+    public let clustersCharacters: Bool
     /// Whether a scalar after a zero-width joiner joins the character before, taking no columns.
-    let joinsAfterJoiner: Bool
-    private(set) var cells: [[Cell]]
+    public let joinsAfterJoiner: Bool
+    public private(set) var cells: [[Cell]]
     /// Rows changed since `takeChangedRows()`.
     private var changed: [Bool]
     private var row = 0, column = 0
@@ -44,9 +54,9 @@ struct TerminalModel {
     /// Whether the scalar written last is a zero-width joiner.
     private var afterJoiner = false
     /// Something the model does not expect (a wrap, an unknown sequence); nil when all went well.
-    private(set) var problem: String?
+    public private(set) var problem: String?
 
-    init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true,
+    public init(rows: Int, columns: Int, width: @escaping (UInt32) -> Int, clustersCharacters: Bool = true,
          joinsAfterJoiner: Bool? = nil) {
         self.clustersCharacters = clustersCharacters
         self.joinsAfterJoiner = joinsAfterJoiner ?? clustersCharacters
@@ -59,7 +69,7 @@ struct TerminalModel {
     }
 
     /// The text of a row, each character once, trailing blanks dropped.
-    func line(_ r: Int) -> String {
+    public func line(_ r: Int) -> String {
         var s = ""
         for cell in cells[r] { if let text = cell.text { s += text } }
         while s.last == " " { s.removeLast() }
@@ -67,7 +77,7 @@ struct TerminalModel {
     }
 
     /// The rows changed since the last call, in order.
-    mutating func takeChangedRows() -> [Int] {
+    public mutating func takeChangedRows() -> [Int] {
         var result: [Int] = []
         for r in changed.indices where changed[r] {
             result.append(r)
@@ -76,7 +86,7 @@ struct TerminalModel {
         return result
     }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
