@@ -15,6 +15,31 @@ import Testing
         return (LineList(file: try LineFile(path: path), start: 0, ends: ends), path)
     }
 
+    /// A counted file's lines handed out in blocks: every line once, in order, with its
+    /// number, whether a range fits one read (its lines are not counted) or spans many.
+    @Test func aCountedFilesLinesComeInBlocksWithTheirNumbers() throws {
+        let lines = (0..<60_000).map { "line \($0) " + String(repeating: "x", count: $0 % 97) }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let path = temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let index = FileIndex(spill: try LineFile(path: path))
+        bytes.withUnsafeBufferPointer { _ = index.add($0, at: 0) }
+        #expect(index.count == lines.count)
+        let list = LineList(index: index, lines: 0..<lines.count)
+        for range in [0..<lines.count, 5..<6, 100..<2_000, 59_000..<60_000, 59_999..<60_000, 30_000..<45_123] {
+            var seen: [String] = []
+            list.forEachLineBlock(in: range) { first, count, block in
+                #expect(first == range.lowerBound + seen.count, "\(range)")
+                var text = String(decoding: block, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if text.last == "" { text.removeLast() }
+                #expect(text.count == count, "\(range) from \(first)")
+                seen += text
+                return true
+            }
+            #expect(seen == Array(lines[range]), "\(range)")
+        }
+    }
+
     @Test func splittingBytesDropsLineEndsAndKeepsEmptyLines() {
         let list = LineList(splitting: Array("a\r\n\nb\u{1B}c\nlast".utf8) + [0xFF])
         #expect(all(list) == ["a", "", "b\u{1B}c", "last\u{FFFD}"])

@@ -347,15 +347,18 @@ struct LinePiece {
                                      _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let end = index.range(of: base + range.upperBound - 1).upperBound
         var offset = index.range(of: base + range.lowerBound).lowerBound
-        var chunk = [UInt8](repeating: 0, count: min(Self.memoryLimit, max(4_096, end - offset)))
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(Self.memoryLimit, max(4_096, end - offset)))
+        defer { chunk.deallocate() }
         var i = range.lowerBound
         while i < range.upperBound, offset < end {
-            let read = chunk.withUnsafeMutableBytes { index.file.read(at: offset, count: min($0.count, end - offset), into: $0.baseAddress!) }
+            let read = index.file.read(at: offset, count: min(chunk.count, end - offset), into: chunk.baseAddress!)
             guard read > 0 else { break }
             // The whole lines of the chunk (the range's last line may have no newline), at
-            // most as many as the range has left.
-            let (used, lines) = chunk.withUnsafeBufferPointer { buffer -> (Int, Int) in
-                let filled = UnsafeBufferPointer(rebasing: buffer[0..<read])
+            // most as many as the range has left: all of them, uncounted, when the chunk
+            // reaches the range's end.
+            let (used, lines) = { () -> (Int, Int) in
+                let filled = UnsafeBufferPointer(rebasing: chunk[0..<read])
+                if offset + read == end { return (read, range.upperBound - i) }
                 var used = read
                 if offset + read < end || filled[read - 1] == UInt8(ascii: "\n") {
                     guard let last = filled.lastIndex(of: UInt8(ascii: "\n")) else { return (0, 0) }
@@ -369,7 +372,7 @@ struct LinePiece {
                     for _ in 0..<lines { used = LineScan.newline(in: filled, from: used).map { $0 + 1 } ?? read }
                 }
                 return (used, lines)
-            }
+            }()
             if lines == 0 {
                 // A line longer than the chunk: on its own, cut as a row shows it.
                 if !forEachText(in: i..<i + 1, { body($0, 1, $1) }) { return false }
@@ -377,7 +380,7 @@ struct LinePiece {
                 i += 1
                 continue
             }
-            if !chunk.withUnsafeBufferPointer({ body(i, lines, UnsafeBufferPointer(rebasing: $0[0..<used])) }) { return false }
+            if !body(i, lines, UnsafeBufferPointer(rebasing: chunk[0..<used])) { return false }
             offset += used
             i += lines
         }

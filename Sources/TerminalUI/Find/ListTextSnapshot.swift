@@ -261,6 +261,43 @@ public enum ListFinder {
         isCancelled: () -> Bool = { false }
     ) -> Int?? {
         let range = range.clamped(to: 0..<snapshot.rowCount)
+        let threads = Swift.min(Self.cores, Swift.max(1, range.count / rowsPerThread))
+        guard threads > 1 else { return firstMatchOnThisThread(pattern, in: snapshot, range: range, backward: backward, isCancelled: isCancelled) }
+        // One part per core, each walked in order; a part stops once a part nearer the start
+        // (the end, backward) has found a match, and the nearest match wins.
+        var bounds = [range.lowerBound]
+        for part in 1..<threads { bounds.append(range.lowerBound + range.count * part / threads) }
+        bounds.append(range.upperBound)
+        let parts = bounds
+        let results = Locked([Int??](repeating: nil, count: threads))
+        let nearest = Locked(backward ? -1 : Int.max)
+        withoutActuallyEscaping(isCancelled) { isCancelled in
+            let cancelled = UncheckedBox(isCancelled)
+            DispatchQueue.concurrentPerform(iterations: threads) { part in
+                let result = firstMatchOnThisThread(pattern, in: snapshot, range: parts[part]..<parts[part + 1], backward: backward) {
+                    cancelled.value() || nearest.withLock { backward ? $0 > part : $0 < part }
+                }
+                if case .some(.some) = result { nearest.withLock { $0 = backward ? Swift.max($0, part) : Swift.min($0, part) } }
+                results.withLock { $0[part] = result }
+            }
+        }
+        if isCancelled() { return nil }
+        let found = results.withLock { $0 }
+        for part in backward ? Array((0..<threads).reversed()) : Array(0..<threads) {
+            switch found[part] {
+            case .some(.some(let row)): return .some(row)
+            case .some(.none): continue
+            case .none: return nil
+            }
+        }
+        return .some(nil)
+    }
+
+    /// `firstMatch` walked block by block on the calling thread.
+    private static func firstMatchOnThisThread(
+        _ pattern: TextPattern, in snapshot: any ListTextSnapshot, range: Range<Int>, backward: Bool,
+        isCancelled: () -> Bool
+    ) -> Int?? {
         if backward {
             var end = range.upperBound
             while end > range.lowerBound {
@@ -304,4 +341,10 @@ public enum ListFinder {
         }
         return .some(nil)
     }
+}
+
+/// A value handed to the threads of one `concurrentPerform` call that outlives none of them.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
