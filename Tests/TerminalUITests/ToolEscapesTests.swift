@@ -181,6 +181,20 @@ import Testing
         #expect(TextWalker.removingDrawnSequences(from: kept) == kept)
     }
 
+    /// The bytes Enter prints: the same sequences go, and every other byte stays as read,
+    /// invalid UTF-8, NUL and a sequence cut by an invalid byte included.
+    @Test func enterPrintsTheBytesReadWithoutTheDrawnSequences() {
+        for line in [Self.grepLine, Self.lsLine("dir", uri: "file://h/dir"), "a\(Self.esc)[2Kb\(Self.esc)]0;t\(Self.bel)c\(Self.esc)]8;;cut"] {
+            #expect(TextWalker.removingDrawnSequences(from: Array(line.utf8)) == Array(TextWalker.removingDrawnSequences(from: line).utf8))
+        }
+        let esc: [UInt8] = [0x1B]
+        let invalid: [UInt8] = [0xFF, 0xC3, 0x00, 0xE4, 0xB8]
+        let raw = invalid + esc + Array("[31mred".utf8) + esc + Array("[m".utf8) + invalid + esc + [0x5B, 0x33, 0xFE, 0x6D] + Array(" é".utf8)
+        let expected = invalid + Array("red".utf8) + invalid + esc + [0x5B, 0x33, 0xFE, 0x6D] + Array(" é".utf8)
+        #expect(TextWalker.removingDrawnSequences(from: raw) == expected)
+        #expect(TextWalker.removingDrawnSequences(from: invalid) == invalid)
+    }
+
     // MARK: Cells and the writer
 
     @Test func aCutRowKeepsItsLinkUpToTheEllipsis() {

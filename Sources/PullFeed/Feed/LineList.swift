@@ -83,6 +83,12 @@ package struct LineList: Sendable, Equatable {
         return storage.line(start + index, whole: true)
     }
 
+    /// Line `index` whole, as the bytes read (without its end): invalid UTF-8, NUL and all.
+    package func wholeLineBytes(at index: Int) -> [UInt8] {
+        precondition(index >= 0 && index < count, "line index out of range")
+        return storage.lineBytes(start + index)
+    }
+
     package mutating func append(contentsOf lines: [String]) {
         appendInPlace { pieces in
             for line in lines {
@@ -236,6 +242,13 @@ package struct LineList: Sendable, Equatable {
             state.withLock { s in
                 let piece = Self.piece(holding: index, in: s)
                 return s.pieces[piece].line(index - s.firstLine[piece], whole: whole)
+            }
+        }
+
+        func lineBytes(_ index: Int) -> [UInt8] {
+            state.withLock { s in
+                let piece = Self.piece(holding: index, in: s)
+                return s.pieces[piece].lineBytes(index - s.firstLine[piece])
             }
         }
 

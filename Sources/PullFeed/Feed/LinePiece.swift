@@ -132,6 +132,26 @@ struct LinePiece {
         }
     }
 
+    /// Line `index` whole, as its bytes (without its end): what Enter prints, invalid UTF-8
+    /// and all.
+    func lineBytes(_ index: Int) -> [UInt8] {
+        switch backing {
+        case .memory:
+            return Array(bytes[range(index)])
+        case .raw:
+            return bytes.withUnsafeBufferPointer { buffer in
+                Array(LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: buffer[rawRange(index, in: buffer)])))
+            }
+        case .file(let file):
+            let r = range(index)
+            return file.wholeLineBytes(from: base + r.lowerBound, to: base + r.upperBound)
+        case .indexed(let fileIndex):
+            return fileIndex.lineBytes(base + index)
+        case .dropped:
+            return []
+        }
+    }
+
     /// Appends the counted lines `lines`; false unless they follow this piece's in the same index.
     mutating func appendIndexed(_ index: FileIndex, _ lines: Range<Int>) -> Bool {
         guard case .indexed(let own) = backing, own === index, lines.lowerBound == base + rawCount else { return false }

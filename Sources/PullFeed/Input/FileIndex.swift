@@ -158,6 +158,12 @@ final class FileIndex: @unchecked Sendable {
         return whole ? file.wholeLine(from: r.lowerBound, to: r.upperBound) : file.line(from: r.lowerBound, to: r.upperBound)
     }
 
+    /// Line `index` whole, as its bytes (without its end).
+    func lineBytes(_ index: Int) -> [UInt8] {
+        let r = range(of: index)
+        return file.wholeLineBytes(from: r.lowerBound, to: r.upperBound)
+    }
+
     /// Up to `limit` lines at the end of the file, read backwards from its end (as `less`
     /// shows the end of a file it has not counted): their byte ranges, first to last, read in at
     /// most a few MiB whatever the file's size.

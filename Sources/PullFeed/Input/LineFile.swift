@@ -82,6 +82,15 @@ final class LineFile: @unchecked Sendable {
         return Self.text(of: bytes[0..<filled])
     }
 
+    /// The bytes `start ..< end` as stored, however long, without the line's end: what Enter
+    /// prints (invalid UTF-8 and all).
+    func wholeLineBytes(from start: Int, to end: Int) -> [UInt8] {
+        guard end > start else { return [] }
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        let filled = bytes.withUnsafeMutableBytes { read(at: start, count: end - start, into: $0.baseAddress!) }
+        return bytes.withUnsafeBufferPointer { Array(LineScan.trimmingLineEnd(UnsafeBufferPointer(rebasing: $0[0..<filled]))) }
+    }
+
     /// A line's text from its stored bytes: its line end dropped, invalid UTF-8 as U+FFFD.
     private static func text(of bytes: ArraySlice<UInt8>) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: LineScan.trimmingLineEnd($0), as: UTF8.self) }

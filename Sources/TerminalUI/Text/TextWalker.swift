@@ -422,6 +422,46 @@ package enum TextWalker {
         out += raw[copyFrom...]
         return out
     }
+
+
+    /// The bytes of `raw` without the sequences `EscapeHandling.styles` draws as styles, links or
+    /// nothing, every other byte kept exactly as read (invalid UTF-8 and NUL included): what
+    /// Enter prints.
+    package static func removingDrawnSequences(from raw: [UInt8]) -> [UInt8] {
+        guard raw.contains(0x1B) else { return raw }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var copyFrom = 0
+        var index = 0
+        var ignored = Style.plain
+        while let escape = raw[index...].firstIndex(of: 0x1B) {
+            // A sequence is ASCII and its link's URI UTF-8: parse it from the valid text that
+            // starts at the escape.
+            let window = raw[escape..<min(raw.count, escape + Self.longestDrawnSequence)]
+            let text = String(decoding: window.prefix(validUTF8Prefix(of: window)), as: UTF8.self)
+            if let end = drawnSequence(in: text, at: text.startIndex, style: &ignored) {
+                out += raw[copyFrom..<escape]
+                copyFrom = escape + text.utf8.distance(from: text.startIndex, to: end)
+                index = copyFrom
+            } else {
+                index = escape + 1
+            }
+        }
+        out += raw[copyFrom...]
+        return out
+    }
+
+    /// How far past an escape a drawn sequence may end (a link's URI is the long part).
+    static let longestDrawnSequence = 1 << 16
+
+    /// How many of `bytes`' first bytes are valid UTF-8.
+    private static func validUTF8Prefix(of bytes: ArraySlice<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var valid = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { valid += scalar.count }
+        return valid
+    }
 }
 
 /// Where a style of a text's own starts in a `SanitizedText`: from byte `offset` of its text,
