@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "files-demo", targets: ["files-demo"]),
         .library(name: "Reactors", targets: ["Reactors"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "PullFeed", targets: ["PullFeed"]),
@@ -71,11 +72,18 @@ let package = Package(
             ]
         ),
         // The terminal backend, the only code that calls ncurses: terminal setup and restore,
-        // the tty, the poll loop, signals.
+        // the tty, frames out; it re-exports EventLoop.
         .target(
             name: "CursesBackend",
+            dependencies: ["EventLoop", "TerminalUI", "CNcurses", "CTerminalGuard"]
+        ),
+        // The app's one UI thread without ncurses: the poll loop, its timers and Combine
+        // scheduler, the signals and the terminal's restore on every way out (a headless
+        // program can run the loop).
+        .target(
+            name: "EventLoop",
             dependencies: [
-                "TerminalUI", "CNcurses", "CTerminalGuard",
+                "TerminalUI", "CTerminalGuard",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
@@ -90,7 +98,7 @@ let package = Package(
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
+                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,8 +133,8 @@ let package = Package(
             dependencies: ["TerminalUI", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
-            name: "CursesBackendTests",
-            dependencies: ["CursesBackend", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+            name: "EventLoopTests",
+            dependencies: ["EventLoop", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
             name: "PullToRefreshTests",

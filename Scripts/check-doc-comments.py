@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 
-MODULES = sys.argv[1:] or ["Reactors", "TerminalUI", "CursesBackend", "PullToRefresh"]
+MODULES = sys.argv[1:] or ["Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh"]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 out = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
                      cwd=root, capture_output=True, text=True)

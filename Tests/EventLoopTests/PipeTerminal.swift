@@ -1,5 +1,5 @@
 import Foundation
-@testable import CursesBackend
+@testable import EventLoop
 import TerminalUI
 
 /// A `TerminalBackend` whose input is a pipe the test writes to and whose screen is a

@@ -1,5 +1,5 @@
 import Testing
-@testable import CursesBackend
+@testable import EventLoop
 import TerminalUI
 
 @Suite struct TimerQueueTests {

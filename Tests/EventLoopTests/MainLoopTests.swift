@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import OpenCombine
 import Testing
-@testable import CursesBackend
+@testable import EventLoop
 import TerminalUI
 
 /// The real loop on real time: these tests wait for the loop's own timers (tens of
