@@ -45,7 +45,7 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// Every key binding and what it does, one a line, from the app's key map.
     static var keyList: String {
-        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false)).keyList
+        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false), multi: true).keyList
         let width = list.map(\.keys.count).max() ?? 0
         return list.map { "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + "  " + $0.help }
             .joined(separator: "\n")
@@ -128,6 +128,18 @@ package struct PullFeedCommand: ParsableCommand {
     /// `--max-disk` in bytes (0: no limit), checked by `validate()`.
     package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
 
+    @Flag(name: [.customShort("m"), .long], help: ArgumentHelp(
+        "Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id)."))
+    package var multi = false
+
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Bind keys to actions, as fzf does: KEY:ACTION[+ACTION...], several separated by commas, and the option may be repeated. Actions: execute(CMD) (the terminal is CMD's until it ends), execute-silent(CMD) (in the background; a failure is a toast), refresh, accept, toggle (with -m), toggle-preview, up, down, top, bottom. In CMD, {} is the selected line, {1} {-1} {2..} its fields, {q} the search or filter text, {+} the marked lines, each quoted for the shell. Keys: ctrl-a..ctrl-z (not ctrl-c, ctrl-z), alt-KEY, f1..f12, enter, space, tab, btab, del, bspace, esc, up, down, left, right, home, end, pgup, pgdn, or one character. A bound key wins over the built-in one. Example: --bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'",
+        valueName: "bindings"))
+    package var bind: [String] = []
+
+    /// The keys `--bind` binds, checked by `validate()`.
+    package var bindings: BindingList { (try? BindingList(parsing: bind)) ?? BindingList() }
+
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
 
@@ -204,6 +216,21 @@ package struct PullFeedCommand: ParsableCommand {
         if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
         if SpillSettings.parseSize(maxDiskText) == nil {
             throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
+        }
+        let bindings: BindingList
+        do throws(BindingParser.Failure) {
+            bindings = try BindingList(parsing: bind)
+        } catch {
+            throw ValidationError("--bind \(error.description)")
+        }
+        for binding in bindings.bindings {
+            for command in binding.actions.compactMap(\.command) {
+                do throws(RowTemplate.ParseError) {
+                    _ = try RowTemplate(parsing: command, delimiter: delimiter)
+                } catch {
+                    throw ValidationError("--bind \(error.description) in '\(binding.keyName):\(binding.actionsText)'")
+                }
+            }
         }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")

@@ -20,16 +20,49 @@ package enum FeedCommand: Hashable, Sendable {
     case showKeys
     /// Pause or resume refreshing by itself (`--every`).
     case togglePause
+    /// Mark or unmark the selected row, then move down (Tab) or up (Shift-Tab) (`--multi`).
+    case toggleMark(down: Bool)
+    /// What a key bound with `--bind` runs.
+    case bound([BoundAction])
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
     /// the help line where it does nothing worth saying. Every binding has a long help text:
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
-    /// to the help line.
+    /// to the help line. `multi` (`--multi`) binds Tab and Shift-Tab to marking; `bindings`
+    /// (`--bind`) come first, so a bound key wins over the built-in one, which loses that key.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
+                              sideways: Bool = false, live: Bool = false, multi: Bool = false,
+                              bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
-        return KeyMap([
+        let bound = bindings.keys
+        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, multi: multi)
+            .compactMap { binding -> KeyBinding<FeedCommand>? in
+                guard !bound.isEmpty, !binding.keys.isEmpty else { return binding }
+                var binding = binding
+                binding.keys.removeAll { bound.contains($0) }
+                return binding.keys.isEmpty ? nil : binding
+            }
+        return KeyMap(bindings.bindings.map { userBinding($0, strings: strings) } + builtIn)
+    }
+
+    /// A key bound with `--bind`: in the help line as the key and what it runs (cut short),
+    /// in the list of keys as the key and the whole chain.
+    private static func userBinding(_ binding: BindingList.Binding, strings: AppStrings) -> KeyBinding<FeedCommand> {
+        let actions = binding.actions
+        let what = actions.first?.command ?? actions.map(\.name).joined(separator: "+")
+        let help = binding.keyName + " " + TextLayout.truncate(what, toWidth: 20)
+        return KeyBinding([binding.key], help: help, longHelp: strings.text(.keyBound, binding.actionsText),
+                          keyNames: binding.keyName, helpPriority: 2, action: .bound(actions))
+    }
+
+    private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
+                                        multi: Bool) -> [KeyBinding<FeedCommand>] {
+        let marking: [KeyBinding<FeedCommand>] = multi ? [
+            KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
+            KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
+        ] : []
+        return marking + [
             KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
             KeyBinding([.down, .character("j"), .ctrl("n")], longHelp: t(.keyDown), action: .move(.down)),
             KeyBinding([.character("/")], help: t(.helpSearch), longHelp: t(.keySearch), helpPriority: 1, action: .search),
@@ -58,6 +91,6 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.ctrl("l")], longHelp: t(.keyRedraw), action: .redraw),
             KeyBinding([], longHelp: t(.keyWheel), keyNames: t(.keyNameWheel), action: .move(.wheelDown(1))),
             KeyBinding([], longHelp: t(.keyClick), keyNames: t(.keyNameClick), action: .move(.click(screenRow: 0))),
-        ])
+        ]
     }
 }

@@ -39,6 +39,10 @@ package final class FeedScreen: ReactorView {
         /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
         /// when asked.
         package var every: Double?
+        /// Tab and Shift-Tab mark rows, and Enter prints every marked line (`--multi`).
+        package var multi = false
+        /// Keys bound to actions (`--bind`); they win over the built-in keys.
+        package var bindings = BindingList()
         package init() {}
     }
 
@@ -66,8 +70,27 @@ package final class FeedScreen: ReactorView {
     package var onQuit: () -> Void = {}
     /// Called for Ctrl-L: the terminal should repaint everything on the next frame.
     package var onRedraw: () -> Void = {}
-    /// Called when the user chose a line with Enter (line sources).
+    /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
+    /// the marked lines, one a line.
     package var onChoose: (String) -> Void = { _ in }
+    /// Opens or closes the preview pane (`toggle-preview`); nil while there is none to show
+    /// (the key then says so in a toast).
+    package var onTogglePreview: (() -> Void)?
+    /// Fills in the placeholders of a bound key's command (`{}`, `{1}`, `{q}`, `{+}`, see
+    /// `RowTemplate`) from what was selected when the key was pressed; the app sets one that
+    /// splits fields on `--delimiter`.
+    package var expandCommand: (String, BoundCommandContext) -> String = { command, context in
+        context.expand(command, delimiter: nil)
+    }
+    /// Runs what keys bound with `--bind` do; its `commands` run their commands.
+    package private(set) lazy var boundActions = BoundActionRunner(target: BoundActionRunner.Target(
+        perform: { [weak self] in self?.perform($0) },
+        toggleMark: { [weak self] in self?.toggleMark() },
+        togglePreview: { [weak self] in
+            guard let self else { return }
+            if let toggle = self.onTogglePreview { toggle() } else { self.reactor?.action.send(.toast(.noPreview)) }
+        },
+        toast: { [weak self] in self?.reactor?.action.send(.toast($0)) }))
 
     private let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
@@ -93,7 +116,7 @@ package final class FeedScreen: ReactorView {
     package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
-        keyMap = FeedCommand.keyMap(strings: strings)
+        keyMap = FeedCommand.keyMap(strings: strings, multi: options.multi, bindings: options.bindings)
         let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
@@ -324,7 +347,30 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
             onNeedsRender()
+        case .toggleMark(let down):
+            refreshable.releasePulls()
+            toggleMark()
+            move(down ? .down : .up)
+        case .bound(let actions):
+            refreshable.releasePulls()
+            let context = boundCommandContext()
+            boundActions.run(actions[...]) { [weak self] in self?.expandCommand($0, context) ?? $0 }
         }
+    }
+
+    /// Marks or unmarks the selected line (`--multi`; a row that shows no line is never marked).
+    private func toggleMark() {
+        guard options.multi, let row = list.selectedIndex, let line = rows.lineIndex(atRow: filtered.baseIndex(of: row)) else { return }
+        reactor?.action.send(.toggleMark(line))
+    }
+
+    /// What a bound command's placeholders stand for now.
+    private func boundCommandContext() -> BoundCommandContext {
+        var line: String?
+        if let row = list.selectedIndex, case .line(let shown) = rows.target(at: filtered.baseIndex(of: row)) {
+            line = TextWalker.removingDrawnSequences(from: rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown)
+        }
+        return BoundCommandContext(line: line, query: find.query ?? "", marked: state.markedLines)
     }
 
     /// Leaves following (a refresh, a failed load, Home to the new rows; a search or a filter,
@@ -362,6 +408,10 @@ package final class FeedScreen: ReactorView {
 
     private func activate() {
         if refreshable.activateFooter() { return }
+        if options.multi, !state.marks.isEmpty {
+            reactor?.action.send(.choose(state.markedLines.joined(separator: "\n")))
+            return
+        }
         guard let row = list.selectedIndex else { return }
         switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment(let cell):
@@ -419,7 +469,8 @@ package final class FeedScreen: ReactorView {
             sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
             more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
-            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped)
+            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped,
+            marked: state.marks.count)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }
 
@@ -437,7 +488,8 @@ package final class FeedScreen: ReactorView {
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.isLineSource ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil)
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil,
+                                     multi: options.multi, bindings: options.bindings)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }

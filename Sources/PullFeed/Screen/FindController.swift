@@ -26,6 +26,8 @@ final class FindController {
     /// next key.
     private(set) var message: String?
     private(set) var lastSearch: TextPattern?
+    /// The text of the filter in force, else of the last search; nil when there is neither.
+    var query: String? { filtered.pattern?.text ?? lastSearch?.text }
 
     /// Rows at most this many are searched on the UI thread; more go to the background queue.
     static let syncRows = 20_000
