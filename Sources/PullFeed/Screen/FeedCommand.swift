@@ -53,7 +53,7 @@ package enum FeedCommand: Hashable, Sendable {
         let what = actions.first?.command ?? actions.map(\.name).joined(separator: "+")
         let help = binding.keyName + " " + TextLayout.truncate(what, toWidth: 20)
         return KeyBinding([binding.key], help: help, longHelp: strings.text(.keyBound, binding.actionsText),
-                          keyNames: binding.keyName, helpPriority: 2, action: .bound(actions))
+                          keyNames: binding.keyName, helpPriority: 1, action: .bound(actions))
     }
 
     private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
