@@ -228,7 +228,7 @@ package struct PullFeedCommand: ParsableCommand {
                 do throws(RowTemplate.ParseError) {
                     _ = try RowTemplate(parsing: command, delimiter: delimiter)
                 } catch {
-                    throw ValidationError("--bind \(error.description) in '\(binding.keyName):\(binding.actionsText)'")
+                    throw ValidationError("--bind '\(binding.keyName):\(binding.actionsText)': \(error.description)")
                 }
             }
         }
