@@ -20,7 +20,11 @@ package struct PullFeedCommand: ParsableCommand {
         With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
         input). Lines piped into standard input are a source too (the keyboard is read from \
         /dev/tty), e.g.  git log --oneline | pullfeed
-        For line sources, Enter prints the selected line to stdout and exits 0.
+        For line sources, Enter prints the selected line to stdout and exits 0; with -m, Tab \
+        marks lines and Enter prints every marked one:  git branch | pullfeed -m | xargs git branch -d
+        --bind turns keys into actions on the selected row, as fzf's does:  pullfeed --every 2 \
+        --header-lines 1 --command 'ps -eo pid,user,comm' --bind 'ctrl-k:execute-silent(kill {1})+refresh,\
+        enter:execute(less /proc/{1}/status)'
 
         Keys (? shows them in the app):
         \(keyList)

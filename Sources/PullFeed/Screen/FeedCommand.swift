@@ -62,7 +62,7 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
             KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
         ] : []
-        return marking + [
+        var table: [KeyBinding<FeedCommand>] = [
             KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
             KeyBinding([.down, .character("j"), .ctrl("n")], longHelp: t(.keyDown), action: .move(.down)),
             KeyBinding([.character("/")], help: t(.helpSearch), longHelp: t(.keySearch), helpPriority: 1, action: .search),
@@ -92,5 +92,8 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([], longHelp: t(.keyWheel), keyNames: t(.keyNameWheel), action: .move(.wheelDown(1))),
             KeyBinding([], longHelp: t(.keyClick), keyNames: t(.keyNameClick), action: .move(.click(screenRow: 0))),
         ]
+        // Marking comes with Enter, which prints what is marked.
+        if let enter = table.firstIndex(where: { $0.action == .activate }) { table.insert(contentsOf: marking, at: enter + 1) }
+        return table
     }
 }
