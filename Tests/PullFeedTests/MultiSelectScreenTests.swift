@@ -71,6 +71,33 @@ import TerminalUI
         #expect(h.chosen == ["c"])
     }
 
+    @Test func withIdAMarkStaysOnItsItemWhenItsTextChanges() throws {
+        var lines = ["pid-1 cpu 3", "pid-2 cpu 5"]
+        let source = ScriptedSource { _ in .success(Page(lines: LineList(lines), hasMore: false)) }
+        source.delay = 0.01
+        let h = ScreenHarness(source: source, identity: LineIdentity(fields: try FieldSelection(parsing: "1"))) { $0.multi = true }
+        h.advance(0.1)
+        h.press(.down, .tab)
+        lines = ["pid-3 cpu 1", "pid-2 cpu 9", "pid-1 cpu 4"]
+        h.press(.character("r"))
+        h.advance(0.1)
+        #expect(h.lines.contains("*pid-2 cpu 9"), "\(h.lines)")
+        #expect(h.lines[0].contains("1 marked"))
+        h.press(.enter)
+        #expect(h.chosen == ["pid-2 cpu 9"], "the item's text now")
+    }
+
+    @Test func aMarkOnAColouredLineSurvivesTheFirstRefresh() {
+        let h = screen { ["\u{1B}[31mred\u{1B}[0m", "plain"] }
+        h.press(.tab)
+        h.press(.character("r"))
+        h.advance(0.1)
+        #expect(h.lines[0].contains("1 marked"), "\(h.lines[0])")
+        #expect(h.lines[1] == "*red")
+        h.press(.enter)
+        #expect(h.chosen == ["red"], "printed without its colours")
+    }
+
     @Test func marksSurviveAFilterAndMarkingInsideIt() {
         let h = screen { ["apple", "banana", "avocado", "cherry"] }
         h.press(.tab)  // apple

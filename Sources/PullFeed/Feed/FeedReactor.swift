@@ -106,10 +106,11 @@ package final class FeedReactor: Reactor {
         /// The lines the user marked (`--multi`); they follow their items across refreshes.
         package var marks = Marks()
 
-        /// The identity key of line `index`: the last refresh's, or worked out from the line
-        /// (as the rows do, so a mark and its row agree).
+        /// The identity key of line `index`: the last refresh's, or worked out from the line as
+        /// the next refresh will (so a mark made before it is found after it).
         package func lineKey(at index: Int) -> UInt64 {
-            tailStart == nil && index < changes.keys.count ? changes.keys[index] : lineIdentity.keys(ofLine: lines[index]).id
+            if tailStart == nil, index < changes.keys.count { return changes.keys[index] }
+            return lineIdentity.isWholeLine ? ItemKeys.key(ofLine: lines[index]) : lineIdentity.keys(ofLine: lines[index]).id
         }
 
         /// The marked lines in list order, whole and without the sequences drawn as colours
