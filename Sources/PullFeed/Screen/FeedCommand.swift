@@ -20,14 +20,18 @@ package enum FeedCommand: Hashable, Sendable {
     case showKeys
     /// Pause or resume refreshing by itself (`--every`).
     case togglePause
+    /// Show or hide the preview pane (`v`).
+    case togglePreview
+    /// Scroll the preview pane by this many lines (Shift-↑/↓).
+    case scrollPreview(Int)
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
     /// the help line where it does nothing worth saying. Every binding has a long help text:
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
-    /// to the help line.
+    /// to the help line; `preview` (a preview pane can be shown) adds `v`.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
+                              sideways: Bool = false, live: Bool = false, preview: Bool = false) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         return KeyMap([
             KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
@@ -48,6 +52,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
+            KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),
+            KeyBinding([.shift(.up)], longHelp: t(.keyPreviewScroll), keyNames: t(.keyNamePreviewScroll), action: .scrollPreview(-1)),
+            KeyBinding([.shift(.down)], longHelp: "", action: .scrollPreview(1)),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),

@@ -39,6 +39,8 @@ package final class FeedScreen: ReactorView {
         /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
         /// when asked.
         package var every: Double?
+        /// The preview pane (`--preview`, and the demo's articles); nil: none.
+        package var preview: PreviewSettings?
         package init() {}
     }
 
@@ -89,8 +91,12 @@ package final class FeedScreen: ReactorView {
     /// timer (they keep the place), not from a pull (it ends at the top).
     private var nextRefreshKeepsPlace = false
     private var refreshKeepsPlace = false
+    /// The preview pane and the runs of its command, if the app has one.
+    private let preview: PreviewController?
 
-    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
+    /// `previewRunner` runs preview commands (default: as processes).
+    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
+                 previewRunner: PreviewRunning? = nil) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
         keyMap = FeedCommand.keyMap(strings: strings)
@@ -116,11 +122,18 @@ package final class FeedScreen: ReactorView {
             footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
         find = FindController(list: list, refreshable: refreshable, rows: rows, filtered: filtered,
                               strings: strings, scheduler: scheduler)
+        preview = options.preview.map {
+            PreviewController(settings: $0, runner: previewRunner ?? ProcessPreviewRunner(scheduler: scheduler), scheduler: scheduler)
+        }
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
-        find.onNeedsRender = { [weak self] in self?.onNeedsRender() }
         find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
         find.reactor = { [weak self] in self?.reactor }
+        preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
+        find.onNeedsRender = { [weak self] in
+            self?.previewFollowsSelection()
+            self?.onNeedsRender()
+        }
         if let every = options.every {
             refreshTimer = RefreshTimer(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
         }
@@ -187,7 +200,7 @@ package final class FeedScreen: ReactorView {
             }
             if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
-        if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
+        if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
         if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
         refreshTimer?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if follower.loadsToEnd, !new.isLoadingMore {
@@ -204,6 +217,7 @@ package final class FeedScreen: ReactorView {
         }
         find.stateDidChange()
         tellFollowing()
+        previewFollowsSelection()
         onNeedsRender()
     }
 
@@ -244,6 +258,7 @@ package final class FeedScreen: ReactorView {
             find.handlePrompt(event)
             return
         }
+        defer { previewFollowsSelection() }
         switch event {
         case .key(let key):
             find.keyPressed()
@@ -260,6 +275,14 @@ package final class FeedScreen: ReactorView {
             }
             perform(command)
         case .mouse(let mouse):
+            if let pane = paneLayout(for: lastSize).pane, pane.contains(row: mouse.row, column: mouse.column) {
+                switch mouse.kind {
+                case .wheelUp: preview?.send(.scroll(by: -3, height: pane.height))
+                case .wheelDown: preview?.send(.scroll(by: 3, height: pane.height))
+                default: break
+                }
+                return
+            }
             switch mouse.kind {
             case .wheelUp: move(.wheelUp(1))
             case .wheelDown: move(.wheelDown(1))
@@ -273,7 +296,7 @@ package final class FeedScreen: ReactorView {
             break
         case .resize(let size):
             lastSize = size
-            list.viewportHeight = layout(for: size).listHeight
+            list.viewportHeight = paneLayout(for: size).listHeight
             onNeedsRender()
         }
     }
@@ -320,6 +343,15 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             stopFollowing()
             find.next(backward: command == .previousMatch)
+        case .togglePreview:
+            guard let preview else { return }
+            if !preview.model.isOpen { preview.send(.select(previewRequest())) }
+            preview.send(.toggle)
+            list.viewportHeight = paneLayout(for: lastSize).listHeight
+            onNeedsRender()
+        case .scrollPreview(let lines):
+            guard let pane = paneLayout(for: lastSize).pane else { return }
+            preview?.send(.scroll(by: lines, height: pane.height))
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
@@ -383,24 +415,57 @@ package final class FeedScreen: ReactorView {
         let size = canvas.size
         lastSize = size
         let layout = layout(for: size)
+        let panes = preview?.layout(screen: layout) ?? PreviewLayout(screen: layout)
+        let (listWidth, listHeight) = (panes.listWidth, panes.listHeight)
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
-        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: size.columns) }
-        refreshable.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns)
-        if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
-            let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
-            canvas.fillRow(row, style: .plain)
+        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: listWidth) }
+        refreshable.draw(on: canvas, top: layout.listTop, height: listHeight, width: listWidth)
+        if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
+            let row = layout.listTop + min(list.topInset, listHeight - 1)
+            canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
                 ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
-            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
+        }
+        if let preview, let pane = panes.pane {
+            preview.paneSize = (pane.width, pane.height)
+            PreviewPane(escapes: list.escapes, unicode: options.unicode, colors: options.colors)
+                .draw(preview.model, layout: panes, strings: strings, on: canvas)
         }
         if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
-            drawStatus(on: canvas, row: row, width: size.columns)
+            drawStatus(on: canvas, row: row, width: size.columns, previewHidden: panes.hidden)
         }
         keysPage?.draw(on: canvas)
     }
 
     private func layout(for size: Size) -> ScreenLayout {
         ScreenLayout(size: size, fixedLines: state.headerLines.count)
+    }
+
+    /// Where the list and the preview pane (if open) go.
+    private func paneLayout(for size: Size) -> PreviewLayout {
+        let screen = layout(for: size)
+        return preview?.layout(screen: screen) ?? PreviewLayout(screen: screen)
+    }
+
+    /// Tells the preview what the selected row asks for now (nothing while it is closed: it
+    /// asks when it opens).
+    private func previewFollowsSelection() {
+        guard let preview, preview.model.isOpen else { return }
+        preview.send(.select(previewRequest()))
+    }
+
+    /// What the selected row asks the preview for: its line run through `--preview`, or its
+    /// demo article.
+    private func previewRequest() -> PreviewModel.Request? {
+        guard let preview, let row = list.selectedIndex, !refreshable.isFooterSelected else { return nil }
+        let base = filtered.baseIndex(of: row)
+        if case .line(let line) = rows.target(at: base) {
+            return PreviewController.request(line: line, query: find.queryText, template: preview.settings.template)
+        }
+        guard let id = rows.articleID(at: base),
+              let section = state.sections.first(where: { $0.currentState.article.id == id }) else { return nil }
+        return PreviewController.request(article: section.currentState, strings: strings)
     }
 
     /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
@@ -437,12 +502,13 @@ package final class FeedScreen: ReactorView {
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.isLineSource ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil)
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil,
+                                     preview: preview != nil)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }
 
-    private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
+    private func drawStatus(on canvas: Canvas, row: Int, width: Int, previewHidden: PreviewLayout.Hidden?) {
         canvas.fillRow(row, style: .plain)
         if state.isRefreshing, !refreshable.isHeaderInView {
             // The header is out of sight: the refresh shows here.
@@ -454,6 +520,9 @@ package final class FeedScreen: ReactorView {
             var style = Style(bold: true)
             if toast.isFailure, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
+        } else if let previewHidden {
+            let text = strings.text(previewHidden == .tooNarrow ? .previewNarrow : .previewShort)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, width - 1)), row: row, column: 0, style: .dim)
         } else {
             let enter = enterHelp
             if helpText.width != width || helpText.enter != enter {
