@@ -139,3 +139,14 @@ struct PreviewEndToEndTests {
         }
     }
 }
+
+extension PreviewEndToEndTests {
+    /// The README's `ps` dashboard, as written there.
+    @Test func thePsDashboardOfTheReadme() throws {
+        let session = try HardeningSession(["--every", "2", "--header-lines", "1", "--id", "1", "--command", "ps -eo pid,pcpu,comm --sort=-pcpu",
+                                            "--preview", "ps -o pid,ppid,user,etime,args -p {1}; echo; cat /proc/{1}/status"])
+        try session.tmux.waitUntil("a process's status in the pane") { _ in Self.pane(session).contains { $0.hasPrefix("Name:") } }
+        let pid = try #require(Self.selected(session)?.split(separator: " ").first)
+        #expect(Self.pane(session).contains { $0.hasPrefix("Pid:") && $0.hasSuffix(" \(pid)") }, "the selected process: \(Self.pane(session))")
+    }
+}

@@ -74,10 +74,10 @@ final class PreviewController {
     }
 
     /// What the selected row asks the preview for: a line source's line runs the template
-    /// (with `query` for `{q}`); a demo row shows its article.
-    static func request(line: String, query: String, template: RowTemplate?) -> PreviewModel.Request? {
+    /// (with `query` for `{q}` and the `marked` rows' lines for `{+}`).
+    static func request(line: String, query: String, marked: [String] = [], template: RowTemplate?) -> PreviewModel.Request? {
         guard let template else { return nil }
-        return .command(template.command(row: line, query: query), row: line)
+        return .command(template.command(row: line, query: query, marked: marked), row: line)
     }
 
     /// The demo's preview of an article: its header line, its title in bold, its text and its
