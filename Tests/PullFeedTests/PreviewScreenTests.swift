@@ -202,3 +202,48 @@ final class FakePreviewRunner: PreviewRunning {
         #expect(!h.lines[23].contains("v preview"))
     }
 }
+
+extension PreviewScreenTests {
+    /// Random keys (the preview's among them), wheel turns, resizes from 1×1 up and waits, with
+    /// a preview that prints hostile text: every frame keeps the feed's invariants (rows fit,
+    /// no control character, no half of a wide one), and the list's viewport is the height
+    /// drawn.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func randomSessionsWithAPreviewKeepEveryFrameWhole(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed &* 104_729)
+        let runner = FakePreviewRunner()
+        let window = seed == 2 ? PreviewWindow(position: .down, extent: .percent(40)) : PreviewWindow()
+        let lines = (0..<300).map { "\($0) 中文😀 \u{1B}[31mred\u{1B}[0m \u{1B}[2J\t$(x)" }
+        let h = try Self.harness(window: window, lines: lines, columns: 60, rows: 20, runner: runner)
+        let hostile = ["\u{1B}]52;c;AAAA\u{07}x", "\u{1B}[1;1H\u{1B}[2J中文😀👨‍👩‍👧‍👦", String(repeating: "宽", count: 200), "\u{9B}31m\u{0}\u{7F}"]
+        var answered = Set<Int>()
+        for step in 0..<300 {
+            switch rng.next() % 10 {
+            case 0: h.press(.character("v"))
+            case 1: h.press(.shift(rng.next() % 2 == 0 ? .up : .down))
+            case 2:
+                let size = h.canvas.size
+                h.screen.handle(.mouse(MouseEvent(kind: rng.next() % 2 == 0 ? .wheelUp : .wheelDown,
+                                                  row: Int(rng.next() % UInt64(max(1, size.rows))),
+                                                  column: Int(rng.next() % UInt64(max(1, size.columns))))))
+                h.render()
+            case 3:
+                let (columns, rows) = (Int(rng.next() % 150) + 1, Int(rng.next() % 50) + 1)
+                h.canvas.resize(columns: columns, rows: rows)
+                h.screen.handle(.resize(Size(columns: columns, rows: rows)))
+                h.render()
+            case 4: h.advance([0.01, 0.1, 0.5][Int(rng.next() % 3)])
+            default: h.press([.down, .up, .pageDown, .end, .home][Int(rng.next() % 5)])
+            }
+            for run in runner.order where !answered.contains(run) && runner.runs[run]?.stopped == false {
+                answered.insert(run)
+                runner.print(hostile + (0..<Int(rng.next() % 40)).map { "line \($0)" }, run: run)
+                if rng.next() % 2 == 0 { runner.end(status: Int32(rng.next() % 4), message: "\u{1B}[2Jerr 中文", run: run) }
+            }
+            h.render()
+            FeedFuzzTests.checkInvariants(h, context: "seed \(seed) step \(step)")
+            #expect(!h.text.contains("\u{1B}"), "seed \(seed) step \(step): an escape reached the screen")
+            #expect(h.screen.list.viewportHeight == h.screen.paneLayout(for: h.canvas.size).listHeight, "seed \(seed) step \(step)")
+        }
+    }
+}

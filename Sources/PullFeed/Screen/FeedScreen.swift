@@ -71,14 +71,14 @@ package final class FeedScreen: ReactorView {
     /// Called when the user chose a line with Enter (line sources).
     package var onChoose: (String) -> Void = { _ in }
 
-    private let rows = FeedRows()
+    let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
-    private let filtered: FilteredListSource
+    let filtered: FilteredListSource
     /// Search and filter.
-    private let find: FindController
+    let find: FindController
     /// The full list of keys (`?`) while it covers the screen.
     private var keysPage: KeysPage?
-    private var state = FeedReactor.State()
+    private(set) var state = FeedReactor.State()
     private var toast: Toast?
     /// Following the end of a line source (End, or the selection on the last row).
     private var follower = EndFollower()
@@ -92,7 +92,7 @@ package final class FeedScreen: ReactorView {
     private var nextRefreshKeepsPlace = false
     private var refreshKeepsPlace = false
     /// The preview pane and the runs of its command, if the app has one.
-    private let preview: PreviewController?
+    let preview: PreviewController?
 
     /// `previewRunner` runs preview commands (default: as processes).
     package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
@@ -275,14 +275,7 @@ package final class FeedScreen: ReactorView {
             }
             perform(command)
         case .mouse(let mouse):
-            if let pane = paneLayout(for: lastSize).pane, pane.contains(row: mouse.row, column: mouse.column) {
-                switch mouse.kind {
-                case .wheelUp: preview?.send(.scroll(by: -3, height: pane.height))
-                case .wheelDown: preview?.send(.scroll(by: 3, height: pane.height))
-                default: break
-                }
-                return
-            }
+            if previewTakes(mouse) { return }
             switch mouse.kind {
             case .wheelUp: move(.wheelUp(1))
             case .wheelDown: move(.wheelDown(1))
@@ -438,35 +431,10 @@ package final class FeedScreen: ReactorView {
         keysPage?.draw(on: canvas)
     }
 
-    private func layout(for size: Size) -> ScreenLayout {
+    func layout(for size: Size) -> ScreenLayout {
         ScreenLayout(size: size, fixedLines: state.headerLines.count)
     }
 
-    /// Where the list and the preview pane (if open) go.
-    private func paneLayout(for size: Size) -> PreviewLayout {
-        let screen = layout(for: size)
-        return preview?.layout(screen: screen) ?? PreviewLayout(screen: screen)
-    }
-
-    /// Tells the preview what the selected row asks for now (nothing while it is closed: it
-    /// asks when it opens).
-    private func previewFollowsSelection() {
-        guard let preview, preview.model.isOpen else { return }
-        preview.send(.select(previewRequest()))
-    }
-
-    /// What the selected row asks the preview for: its line run through `--preview`, or its
-    /// demo article.
-    private func previewRequest() -> PreviewModel.Request? {
-        guard let preview, let row = list.selectedIndex, !refreshable.isFooterSelected else { return nil }
-        let base = filtered.baseIndex(of: row)
-        if case .line(let line) = rows.target(at: base) {
-            return PreviewController.request(line: line, query: find.queryText, template: preview.settings.template)
-        }
-        guard let id = rows.articleID(at: base),
-              let section = state.sections.first(where: { $0.currentState.article.id == id }) else { return nil }
-        return PreviewController.request(article: section.currentState, strings: strings)
-    }
 
     /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
     /// with them.
