@@ -119,10 +119,24 @@ import TerminalUI
         let (h, _, _) = try screen(["ctrl-p:toggle-preview"])
         h.press(.ctrl("p"))
         #expect(h.lines.last == " No preview to show: start pullfeed with --preview CMD")
-        var toggled = 0
-        h.screen.onTogglePreview = { toggled += 1 }
+    }
+
+    @Test func togglePreviewOpensAndClosesThePane() throws {
+        let bindings = try BindingList(parsing: ["ctrl-p:toggle-preview"])
+        let runner = FakePreviewRunner()
+        let settings = PreviewSettings(template: try RowTemplate(parsing: "echo {}"), window: try PreviewWindow(parsing: "right:50%:hidden"))
+        let h = ScreenHarness(source: LiveFeedScreenTests.source(.init(["a", "b"])), previewRunner: runner) {
+            $0.preview = settings
+            $0.bindings = bindings
+        }
+        h.advance(1)
+        #expect(!h.lines[1].contains("│"), "hidden at first")
         h.press(.ctrl("p"))
-        #expect(toggled == 1)
+        h.advance(0.2)
+        #expect(runner.commands == ["echo 'a'"])
+        #expect(h.lines[1].contains("│"), "open: \(h.lines[1])")
+        h.press(.ctrl("p"))
+        #expect(!h.lines[1].contains("│"), "closed again")
     }
 
     @Test func theHelpLineAndTheKeysPageShowTheBindings() throws {
@@ -139,7 +153,7 @@ import TerminalUI
     @Test func theKeysPageIsInChineseToo() throws {
         let bindings = try BindingList(parsing: ["f2:refresh"])
         let source = ScriptedSource { _ in .success(Page(items: [.line("a")], hasMore: false)) }
-        let h = ScreenHarness(source: source) {
+        let h = ScreenHarness(source: source, rows: 40) {
             $0.bindings = bindings
             $0.multi = true
             $0.language = .simplifiedChinese

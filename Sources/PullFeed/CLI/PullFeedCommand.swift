@@ -123,6 +123,24 @@ package struct PullFeedCommand: ParsableCommand {
         return LineIdentity(fields: fields, delimiter: delimiter)
     }
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.",
+        valueName: "cmd"))
+    package var preview: String?
+
+    @Option(name: .customLong("preview-window"), help: ArgumentHelp(
+        "Where the preview goes: right or down, a size (N% or N columns/rows), hidden to start closed; e.g. right:50% (the default), down:40%, right:60:hidden.",
+        valueName: "spec"))
+    package var previewWindowText: String?
+
+    /// The preview pane (`--preview`, `--preview-window`), checked by `validate()`; nil without
+    /// `--preview`.
+    package var previewSettings: PreviewSettings? {
+        guard let preview, let template = try? RowTemplate(parsing: preview, delimiter: delimiter) else { return nil }
+        let window = previewWindowText.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
+        return PreviewSettings(template: template, window: window)
+    }
+
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
         "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
@@ -218,6 +236,21 @@ package struct PullFeedCommand: ParsableCommand {
         // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
         // command line is checked on its own, and either may give one of the two.
         if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
+        if let preview {
+            if preview.allSatisfy(\.isWhitespace) { throw ValidationError("--preview needs a command") }
+            do throws(RowTemplate.ParseError) {
+                _ = try RowTemplate(parsing: preview, delimiter: delimiter)
+            } catch {
+                throw ValidationError("--preview \(error.description)")
+            }
+        }
+        if let previewWindowText {
+            do throws(PreviewWindow.ParseError) {
+                _ = try PreviewWindow(parsing: previewWindowText)
+            } catch {
+                throw ValidationError("--preview-window \(error.description)")
+            }
+        }
         if SpillSettings.parseSize(maxDiskText) == nil {
             throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
         }

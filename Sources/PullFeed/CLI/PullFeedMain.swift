@@ -59,6 +59,9 @@ public enum PullFeedMain {
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         options.multi = command.multi
         options.bindings = command.bindings
+        // The demo's articles preview without a command, in a pane that starts closed.
+        options.preview = command.previewSettings
+            ?? (source is DemoSource ? PreviewSettings(template: nil, window: PreviewWindow(position: .right, extent: .percent(50), startsHidden: true)) : nil)
 
         let terminal: CursesTerminal
         do {

@@ -8,11 +8,14 @@ package enum AppText: String, CaseIterable, Sendable {
     case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following, droppedLines
     // Help line
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
-    case helpSearch, helpFilter, helpKeys
+    case helpSearch, helpFilter, helpKeys, helpPreview
     // The list of keys (`?`, `--help`)
     case keysTitle, keysTitleScroll, keysMoreAbove, keysMoreBelow, keyUp, keyDown, keyPageUp, keyPageDown, keyHalfPageUp, keyHalfPageDown, keyHome, keyEnd
     case keyLeft, keyRight, keyLineStart, keyRefresh, keyEnter, keySearch, keyNext, keyPrevious, keyFilter
     case keyHelp, keyQuit, keyEscape, keyInterrupt, keyRedraw, keyPause, keyWheel, keyClick, keyNameWheel, keyNameClick
+    case keyPreview, keyPreviewScroll, keyNamePreviewScroll
+    // Preview pane
+    case previewNarrow, previewShort, previewCut
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
@@ -54,6 +57,13 @@ extension AppStrings {
         .helpSearch: "/ search",
         .helpFilter: "& filter",
         .helpKeys: "? keys",
+        .helpPreview: "v preview",
+        .keyPreview: "Show or hide the preview (--preview; the demo: its articles)",
+        .keyPreviewScroll: "Scroll the preview (also the mouse wheel over it)",
+        .keyNamePreviewScroll: "Shift-↑↓",
+        .previewNarrow: "Preview hidden: under 40 columns",
+        .previewShort: "Preview hidden: too few rows",
+        .previewCut: "… only the first {0} lines",
         .keysTitle: "Keys — press any key to close",
         .keysTitleScroll: "Keys — ↑↓ scroll, other keys close",
         .keysMoreAbove: "more above (↑)",
@@ -152,6 +162,13 @@ extension AppStrings {
         .helpSearch: "/ 搜索",
         .helpFilter: "& 筛选",
         .helpKeys: "? 按键",
+        .helpPreview: "v 预览",
+        .keyPreview: "显示或隐藏预览（--preview；演示：文章内容）",
+        .keyPreviewScroll: "滚动预览（也可在其上滚动鼠标滚轮）",
+        .keyNamePreviewScroll: "Shift-↑↓",
+        .previewNarrow: "预览已隐藏：窗口不足 40 列",
+        .previewShort: "预览已隐藏：行数太少",
+        .previewCut: "…… 仅显示前 {0} 行",
         .keysTitle: "按键 — 按任意键关闭",
         .keysTitleScroll: "按键 — ↑↓ 滚动，其他键关闭",
         .keysMoreAbove: "上面还有（↑）",

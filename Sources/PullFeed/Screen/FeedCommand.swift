@@ -20,6 +20,10 @@ package enum FeedCommand: Hashable, Sendable {
     case showKeys
     /// Pause or resume refreshing by itself (`--every`).
     case togglePause
+    /// Show or hide the preview pane (`v`).
+    case togglePreview
+    /// Scroll the preview pane by this many lines (Shift-↑/↓).
+    case scrollPreview(Int)
     /// Mark or unmark the selected row, then move down (Tab) or up (Shift-Tab) (`--multi`).
     case toggleMark(down: Bool)
     /// What a key bound with `--bind` runs.
@@ -29,14 +33,15 @@ package enum FeedCommand: Hashable, Sendable {
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
     /// the help line where it does nothing worth saying. Every binding has a long help text:
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
-    /// to the help line. `multi` (`--multi`) binds Tab and Shift-Tab to marking; `bindings`
-    /// (`--bind`) come first, so a bound key wins over the built-in one, which loses that key.
+    /// to the help line; `preview` (a preview pane can be shown) adds `v`. `multi` (`--multi`)
+    /// binds Tab and Shift-Tab to marking; `bindings` (`--bind`) come first, so a bound key wins
+    /// over the built-in one, which loses that key.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false, live: Bool = false, multi: Bool = false,
+                              sideways: Bool = false, live: Bool = false, preview: Bool = false, multi: Bool = false,
                               bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         let bound = bindings.keys
-        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, multi: multi)
+        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, preview: preview, multi: multi)
             .compactMap { binding -> KeyBinding<FeedCommand>? in
                 guard !bound.isEmpty, !binding.keys.isEmpty else { return binding }
                 var binding = binding
@@ -57,7 +62,7 @@ package enum FeedCommand: Hashable, Sendable {
     }
 
     private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
-                                        multi: Bool) -> [KeyBinding<FeedCommand>] {
+                                        preview: Bool, multi: Bool) -> [KeyBinding<FeedCommand>] {
         let marking: [KeyBinding<FeedCommand>] = multi ? [
             KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
             KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
@@ -81,6 +86,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
+            KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),
+            KeyBinding([.shift(.up)], longHelp: t(.keyPreviewScroll), keyNames: t(.keyNamePreviewScroll), action: .scrollPreview(-1)),
+            KeyBinding([.shift(.down)], longHelp: "", action: .scrollPreview(1)),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),

@@ -183,6 +183,11 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         return lines.wholeLine(at: lineIndex(ofRow: index))
     }
 
+    /// The demo article row `index` belongs to, if it is an article's row.
+    package func articleID(at index: Int) -> Int? {
+        usesLines || index < 0 || index >= articleRows.count ? nil : articleRows[index].identity.id
+    }
+
     package func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }

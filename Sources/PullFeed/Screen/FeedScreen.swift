@@ -39,6 +39,8 @@ package final class FeedScreen: ReactorView {
         /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
         /// when asked.
         package var every: Double?
+        /// The preview pane (`--preview`, and the demo's articles); nil: none.
+        package var preview: PreviewSettings?
         /// Tab and Shift-Tab mark rows, and Enter prints every marked line (`--multi`).
         package var multi = false
         /// Keys bound to actions (`--bind`); they win over the built-in keys.
@@ -73,9 +75,6 @@ package final class FeedScreen: ReactorView {
     /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
     /// the marked lines, one a line.
     package var onChoose: (String) -> Void = { _ in }
-    /// Opens or closes the preview pane (`toggle-preview`); nil while there is none to show
-    /// (the key then says so in a toast).
-    package var onTogglePreview: (() -> Void)?
     /// Fills in the placeholders of a bound key's command (`{}`, `{1}`, `{q}`, `{+}`, see
     /// `RowTemplate`) from what was selected when the key was pressed; the app sets one that
     /// splits fields on `--delimiter`.
@@ -88,18 +87,18 @@ package final class FeedScreen: ReactorView {
         toggleMark: { [weak self] in self?.toggleMark() },
         togglePreview: { [weak self] in
             guard let self else { return }
-            if let toggle = self.onTogglePreview { toggle() } else { self.reactor?.action.send(.toast(.noPreview)) }
+            if self.preview == nil { self.reactor?.action.send(.toast(.noPreview)) } else { self.perform(.togglePreview) }
         },
         toast: { [weak self] in self?.reactor?.action.send(.toast($0)) }))
 
-    private let rows = FeedRows()
+    let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
-    private let filtered: FilteredListSource
+    let filtered: FilteredListSource
     /// Search and filter.
-    private let find: FindController
+    let find: FindController
     /// The full list of keys (`?`) while it covers the screen.
     private var keysPage: KeysPage?
-    private var state = FeedReactor.State()
+    private(set) var state = FeedReactor.State()
     private var toast: Toast?
     /// Following the end of a line source (End, or the selection on the last row).
     private var follower = EndFollower()
@@ -112,8 +111,12 @@ package final class FeedScreen: ReactorView {
     /// timer (they keep the place), not from a pull (it ends at the top).
     private var nextRefreshKeepsPlace = false
     private var refreshKeepsPlace = false
+    /// The preview pane and the runs of its command, if the app has one.
+    let preview: PreviewController?
 
-    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
+    /// `previewRunner` runs preview commands (default: as processes).
+    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
+                 previewRunner: PreviewRunning? = nil) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
         keyMap = FeedCommand.keyMap(strings: strings, multi: options.multi, bindings: options.bindings)
@@ -139,11 +142,18 @@ package final class FeedScreen: ReactorView {
             footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
         find = FindController(list: list, refreshable: refreshable, rows: rows, filtered: filtered,
                               strings: strings, scheduler: scheduler)
+        preview = options.preview.map {
+            PreviewController(settings: $0, runner: previewRunner ?? ProcessPreviewRunner(scheduler: scheduler), scheduler: scheduler)
+        }
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
-        find.onNeedsRender = { [weak self] in self?.onNeedsRender() }
         find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
         find.reactor = { [weak self] in self?.reactor }
+        preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
+        find.onNeedsRender = { [weak self] in
+            self?.previewFollowsSelection()
+            self?.onNeedsRender()
+        }
         if let every = options.every {
             refreshTimer = RefreshTimer(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
         }
@@ -210,7 +220,7 @@ package final class FeedScreen: ReactorView {
             }
             if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
-        if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
+        if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
         if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
         refreshTimer?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if follower.loadsToEnd, !new.isLoadingMore {
@@ -227,6 +237,7 @@ package final class FeedScreen: ReactorView {
         }
         find.stateDidChange()
         tellFollowing()
+        previewFollowsSelection()
         onNeedsRender()
     }
 
@@ -267,6 +278,7 @@ package final class FeedScreen: ReactorView {
             find.handlePrompt(event)
             return
         }
+        defer { previewFollowsSelection() }
         switch event {
         case .key(let key):
             find.keyPressed()
@@ -283,6 +295,7 @@ package final class FeedScreen: ReactorView {
             }
             perform(command)
         case .mouse(let mouse):
+            if previewTakes(mouse) { return }
             switch mouse.kind {
             case .wheelUp: move(.wheelUp(1))
             case .wheelDown: move(.wheelDown(1))
@@ -296,7 +309,7 @@ package final class FeedScreen: ReactorView {
             break
         case .resize(let size):
             lastSize = size
-            list.viewportHeight = layout(for: size).listHeight
+            list.viewportHeight = paneLayout(for: size).listHeight
             onNeedsRender()
         }
     }
@@ -343,6 +356,15 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             stopFollowing()
             find.next(backward: command == .previousMatch)
+        case .togglePreview:
+            guard let preview else { return }
+            if !preview.model.isOpen { preview.send(.select(previewRequest())) }
+            preview.send(.toggle)
+            list.viewportHeight = paneLayout(for: lastSize).listHeight
+            onNeedsRender()
+        case .scrollPreview(let lines):
+            guard let pane = paneLayout(for: lastSize).pane else { return }
+            preview?.send(.scroll(by: lines, height: pane.height))
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
@@ -356,21 +378,6 @@ package final class FeedScreen: ReactorView {
             let context = boundCommandContext()
             boundActions.run(actions[...]) { [weak self] in self?.expandCommand($0, context) ?? $0 }
         }
-    }
-
-    /// Marks or unmarks the selected line (`--multi`; a row that shows no line is never marked).
-    private func toggleMark() {
-        guard options.multi, let row = list.selectedIndex, let line = rows.lineIndex(atRow: filtered.baseIndex(of: row)) else { return }
-        reactor?.action.send(.toggleMark(line))
-    }
-
-    /// What a bound command's placeholders stand for now.
-    private func boundCommandContext() -> BoundCommandContext {
-        var line: String?
-        if let row = list.selectedIndex, case .line(let shown) = rows.target(at: filtered.baseIndex(of: row)) {
-            line = TextWalker.removingDrawnSequences(from: rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown)
-        }
-        return BoundCommandContext(line: line, query: find.query ?? "", marked: state.markedLines)
     }
 
     /// Leaves following (a refresh, a failed load, Home to the new rows; a search or a filter,
@@ -433,25 +440,33 @@ package final class FeedScreen: ReactorView {
         let size = canvas.size
         lastSize = size
         let layout = layout(for: size)
+        let panes = preview?.layout(screen: layout) ?? PreviewLayout(screen: layout)
+        let (listWidth, listHeight) = (panes.listWidth, panes.listHeight)
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
-        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: size.columns) }
-        refreshable.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns)
-        if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
-            let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
-            canvas.fillRow(row, style: .plain)
+        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: listWidth) }
+        refreshable.draw(on: canvas, top: layout.listTop, height: listHeight, width: listWidth)
+        if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
+            let row = layout.listTop + min(list.topInset, listHeight - 1)
+            canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
                 ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
-            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
+        }
+        if let preview, let pane = panes.pane {
+            preview.paneSize = (pane.width, pane.height)
+            PreviewPane(escapes: list.escapes, unicode: options.unicode, colors: options.colors)
+                .draw(preview.model, layout: panes, strings: strings, on: canvas)
         }
         if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
-            drawStatus(on: canvas, row: row, width: size.columns)
+            drawStatus(on: canvas, row: row, width: size.columns, previewHidden: panes.hidden)
         }
         keysPage?.draw(on: canvas)
     }
 
-    private func layout(for size: Size) -> ScreenLayout {
+    func layout(for size: Size) -> ScreenLayout {
         ScreenLayout(size: size, fixedLines: state.headerLines.count)
     }
+
 
     /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
     /// with them.
@@ -489,12 +504,12 @@ package final class FeedScreen: ReactorView {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.isLineSource ?? false
         let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil,
-                                     multi: options.multi, bindings: options.bindings)
+                                     preview: preview != nil, multi: options.multi, bindings: options.bindings)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }
 
-    private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
+    private func drawStatus(on canvas: Canvas, row: Int, width: Int, previewHidden: PreviewLayout.Hidden?) {
         canvas.fillRow(row, style: .plain)
         if state.isRefreshing, !refreshable.isHeaderInView {
             // The header is out of sight: the refresh shows here.
@@ -506,6 +521,9 @@ package final class FeedScreen: ReactorView {
             var style = Style(bold: true)
             if toast.isFailure, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
+        } else if let previewHidden {
+            let text = strings.text(previewHidden == .tooNarrow ? .previewNarrow : .previewShort)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, width - 1)), row: row, column: 0, style: .dim)
         } else {
             let enter = enterHelp
             if helpText.width != width || helpText.enter != enter {
