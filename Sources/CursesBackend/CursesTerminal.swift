@@ -225,6 +225,29 @@ public final class CursesTerminal: TerminalBackend {
         TerminalGuard.disarm()
     }
 
+    /// Hands the terminal to another program for the time `body` runs, as `less` does for `v`:
+    /// mouse reporting and bracketed paste off, the normal screen and the tty modes the shell
+    /// had (cooked: echo, line editing, signals), cursor visible. `body` gets the terminal's file
+    /// descriptor (for the program's stdin, stdout and stderr). Afterwards the app's tty modes
+    /// are set again whatever the program changed, the alternate screen and the modes come
+    /// back, and the next `present()` repaints everything; the caller asks for the size again
+    /// (`handleResize()`), which may have changed meanwhile.
+    public func runOutside<R>(_ body: (_ terminalFD: Int32) -> R) -> R {
+        writeRaw(modesOff)
+        def_prog_mode()
+        endwin()
+        writeRaw("\u{1B}[?25h")
+        let result = body(outputFD)
+        reset_prog_mode()
+        // Out of endwin: ncurses puts its terminal set-up back (the alternate screen, keypad
+        // mode) and clears the screen.
+        doupdate()
+        curs_set(0)
+        writeRaw(modesOn)
+        invalidate()
+        return result
+    }
+
     private func writeRaw(_ string: String) {
         fflush(file)
         writeAll(outputFD, string)

@@ -51,6 +51,13 @@ int pf_make_spawn_pipe(int fds[2]);
    also its process group id. Not to be combined with POSIX_SPAWN_SETPGROUP (a session leader
    cannot change its group). */
 int pf_spawn_new_session_flag(void);
+/* Runs `path` with `argv` and `envp` in the foreground of the terminal `tty_fd` (its stdin,
+   stdout and stderr), in this process group, with every signal at its default and none blocked,
+   and waits for it to end. Meanwhile this process ignores SIGINT, SIGQUIT and SIGTSTP, so the
+   terminal's Ctrl-C, Ctrl-\ and Ctrl-Z reach the command alone; when Ctrl-Z stops the command,
+   this process stops too (as the whole job would) and waits again once continued. Returns the
+   wait status, or -1 with errno set when the command could not start. */
+int pf_run_foreground(const char *path, char *const argv[], char *const envp[], int tty_fd);
 /* Runs the emergency restore at exit() (once per process). */
 int pf_register_atexit(void);
 

@@ -20,7 +20,11 @@ package struct PullFeedCommand: ParsableCommand {
         With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
         input). Lines piped into standard input are a source too (the keyboard is read from \
         /dev/tty), e.g.  git log --oneline | pullfeed
-        For line sources, Enter prints the selected line to stdout and exits 0.
+        For line sources, Enter prints the selected line to stdout and exits 0; with -m, Tab \
+        marks lines and Enter prints every marked one:  git branch | pullfeed -m | xargs git branch -d
+        --bind turns keys into actions on the selected row, as fzf's does:  pullfeed --every 2 \
+        --header-lines 1 --command 'ps -eo pid,user,comm' --bind 'ctrl-k:execute-silent(kill {1})+refresh,\
+        enter:execute(less /proc/{1}/status)'
 
         Keys (? shows them in the app):
         \(keyList)
@@ -45,7 +49,7 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// Every key binding and what it does, one a line, from the app's key map.
     static var keyList: String {
-        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false)).keyList
+        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false), multi: true).keyList
         let width = list.map(\.keys.count).max() ?? 0
         return list.map { "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + "  " + $0.help }
             .joined(separator: "\n")
@@ -119,6 +123,24 @@ package struct PullFeedCommand: ParsableCommand {
         return LineIdentity(fields: fields, delimiter: delimiter)
     }
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.",
+        valueName: "cmd"))
+    package var preview: String?
+
+    @Option(name: .customLong("preview-window"), help: ArgumentHelp(
+        "Where the preview goes: right or down, a size (N% or N columns/rows), hidden to start closed; e.g. right:50% (the default), down:40%, right:60:hidden.",
+        valueName: "spec"))
+    package var previewWindowText: String?
+
+    /// The preview pane (`--preview`, `--preview-window`), checked by `validate()`; nil without
+    /// `--preview`.
+    package var previewSettings: PreviewSettings? {
+        guard let preview, let template = try? RowTemplate(parsing: preview, delimiter: delimiter) else { return nil }
+        let window = previewWindowText.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
+        return PreviewSettings(template: template, window: window)
+    }
+
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
         "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
@@ -127,6 +149,18 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// `--max-disk` in bytes (0: no limit), checked by `validate()`.
     package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
+
+    @Flag(name: [.customShort("m"), .long], help: ArgumentHelp(
+        "Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id)."))
+    package var multi = false
+
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Bind keys to actions, as fzf does: KEY:ACTION[+ACTION...], several separated by commas, and the option may be repeated. Actions: execute(CMD) (the terminal is CMD's until it ends), execute-silent(CMD) (in the background; a failure is a toast), refresh, accept, toggle (with -m), toggle-preview, up, down, top, bottom. In CMD, {} is the selected line, {1} {-1} {2..} its fields, {q} the search or filter text, {+} the marked lines, each quoted for the shell. Keys: ctrl-a..ctrl-z (not ctrl-c, ctrl-z), alt-KEY, f1..f12, enter, space, tab, btab, del, bspace, esc, up, down, left, right, home, end, pgup, pgdn, or one character. A bound key wins over the built-in one. Example: --bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'",
+        valueName: "bindings"))
+    package var bind: [String] = []
+
+    /// The keys `--bind` binds, checked by `validate()`.
+    package var bindings: BindingList { (try? BindingList(parsing: bind)) ?? BindingList() }
 
     @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
     package var lang: String?
@@ -202,8 +236,38 @@ package struct PullFeedCommand: ParsableCommand {
         // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
         // command line is checked on its own, and either may give one of the two.
         if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
+        if let preview {
+            if preview.allSatisfy(\.isWhitespace) { throw ValidationError("--preview needs a command") }
+            do throws(RowTemplate.ParseError) {
+                _ = try RowTemplate(parsing: preview, delimiter: delimiter)
+            } catch {
+                throw ValidationError("--preview \(error.description)")
+            }
+        }
+        if let previewWindowText {
+            do throws(PreviewWindow.ParseError) {
+                _ = try PreviewWindow(parsing: previewWindowText)
+            } catch {
+                throw ValidationError("--preview-window \(error.description)")
+            }
+        }
         if SpillSettings.parseSize(maxDiskText) == nil {
             throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
+        }
+        let bindings: BindingList
+        do throws(BindingParser.Failure) {
+            bindings = try BindingList(parsing: bind)
+        } catch {
+            throw ValidationError("--bind \(error.description)")
+        }
+        for binding in bindings.bindings {
+            for command in binding.actions.compactMap(\.command) {
+                do throws(RowTemplate.ParseError) {
+                    _ = try RowTemplate(parsing: command, delimiter: delimiter)
+                } catch {
+                    throw ValidationError("--bind '\(binding.keyName):\(binding.actionsText)': \(error.description)")
+                }
+            }
         }
         if let lang, RefreshLanguage(identifier: lang) == nil {
             throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")

@@ -57,6 +57,11 @@ public enum PullFeedMain {
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        options.multi = command.multi
+        options.bindings = command.bindings
+        // The demo's articles preview without a command, in a pane that starts closed.
+        options.preview = command.previewSettings
+            ?? (source is DemoSource ? PreviewSettings(template: nil, window: PreviewWindow(position: .right, extent: .percent(50), startsHidden: true)) : nil)
 
         let terminal: CursesTerminal
         do {
@@ -86,6 +91,13 @@ public enum PullFeedMain {
             chosen = line
             loop.stop(exitCode: 0)
         }
+        screen.boundActions.commands = ShellCommandRunner(scheduler: scheduler) { [weak screen] body in
+            let status = terminal.runOutside(body)
+            screen?.handle(.resize(terminal.handleResize()))
+            return status
+        }
+        let delimiter = command.delimiter
+        screen.expandCommand = { $1.expand($0, delimiter: delimiter) }
         screen.reactor = reactor
         loop.onUserSignal = { _ in screen.perform(.refresh) }
         // One plain subscriber: every state passes here, a key press included.

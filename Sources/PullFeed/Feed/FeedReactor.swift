@@ -32,6 +32,10 @@ package final class FeedReactor: Reactor {
         /// The user follows the end of the input (End, or the selection on the last row), or
         /// stops following it: a stream then reads on only as far as it reads ahead.
         case follow(Bool)
+        /// Marks or unmarks line `index` (`--multi`).
+        case toggleMark(Int)
+        /// Shows a toast (a bound command that failed, a key with nothing to do).
+        case toast(Toast.Kind)
     }
 
     package enum Mutation {
@@ -49,6 +53,7 @@ package final class FeedReactor: Reactor {
         case hideToast(Int)
         case choose(String)
         case setFollowing(Bool)
+        case toggleMark(Int)
     }
 
     package struct State {
@@ -98,6 +103,35 @@ package final class FeedReactor: Reactor {
         package var isWatched = false
         /// Lines dropped from the front of a stream before `lines` (`--max-disk`, a full disk).
         package var dropped = 0
+        /// The lines the user marked (`--multi`); they follow their items across refreshes.
+        package var marks = Marks()
+
+        /// The identity key of line `index`: the last refresh's, or worked out from the line as
+        /// the next refresh will (so a mark made before it is found after it).
+        package func lineKey(at index: Int) -> UInt64 {
+            if tailStart == nil, index < changes.keys.count { return changes.keys[index] }
+            return lineIdentity.isWholeLine ? ItemKeys.key(ofLine: lines[index]) : lineIdentity.keys(ofLine: lines[index]).id
+        }
+
+        /// The marked lines in list order, whole and without the sequences drawn as colours
+        /// (as Enter prints one line).
+        package var markedLines: [String] {
+            marks.indices.filter { $0 < lines.count }.map { TextWalker.removingDrawnSequences(from: lines.wholeLine(at: $0)) }
+        }
+
+        /// The marks moved to where their items are in `lines` now (after the lines were
+        /// replaced). Without a key per line, a mark is looked for only near its old place.
+        mutating func relocateMarks() {
+            guard !marks.isEmpty else { return }
+            let state = self
+            let everyKey = tailStart == nil && changes.keys.count == lines.count
+            marks = marks.relocated(count: lines.count, maxDistance: everyKey ? .max : Self.markSearchDistance) {
+                state.lineKey(at: $0)
+            }
+        }
+
+        /// How far from its old index a mark is looked for when the lines have no keys yet.
+        static let markSearchDistance = 10_000
 
         package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
@@ -175,6 +209,10 @@ package final class FeedReactor: Reactor {
             guard on != currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
             if !on { source.stopReadingRest() }
             return Just(.setFollowing(on)).eraseToAnyPublisher()
+        case .toggleMark(let index):
+            return Just(.toggleMark(index)).eraseToAnyPublisher()
+        case .toast(let kind):
+            return toast(kind)
         case .loadThrough(let index):
             return source.loadsRestPageByPage
                 ? loadMore(limit: pageSize)
@@ -369,6 +407,7 @@ package final class FeedReactor: Reactor {
             state.changes = changes
             if !changes.changedItems.isEmpty { state.previousLines = previous }
             state.headerLines = page.headerLines
+            state.relocateMarks()
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
             Self.drop(through: page.dropped, in: &state)
@@ -388,6 +427,7 @@ package final class FeedReactor: Reactor {
                 state.lines = lines
                 state.tailStart = nil
                 state.itemsVersion &+= 1
+                state.relocateMarks()
             } else {
                 Self.drop(through: page.dropped, in: &state)
                 if page.count > 0 { add(page, to: &state) }
@@ -407,6 +447,9 @@ package final class FeedReactor: Reactor {
             state.chosenLine = line
         case .setFollowing(let on):
             state.isFollowing = on
+        case .toggleMark(let index):
+            guard index >= 0, index < state.lines.count else { break }
+            state.marks.toggle(index, key: state.lineKey(at: index))
         }
         return state
     }
@@ -419,6 +462,7 @@ package final class FeedReactor: Reactor {
         state.lines = state.lines.slice(cut..<state.lines.count)
         state.dropped = dropped
         state.changes = RefreshChanges()
+        state.marks = state.marks.dropping(first: cut)
         state.itemsVersion &+= 1
     }
 

@@ -20,6 +20,8 @@ package struct Toast: Equatable, Sendable {
         case binaryFile
         /// A stream could not be kept on disk, or the disk filled (`StreamNotice`).
         case stream(StreamNotice)
+        /// A key asked for the preview, and there is none (`--preview` not given).
+        case noPreview
     }
 
     package var id: Int
@@ -28,7 +30,7 @@ package struct Toast: Equatable, Sendable {
     /// Whether the toast says something went wrong (shown in red where there is colour).
     package var isFailure: Bool {
         switch kind {
-        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced, .binaryFile: false
+        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
         case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream: true
         }
     }

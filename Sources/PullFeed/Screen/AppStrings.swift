@@ -83,6 +83,7 @@ package struct AppStrings: Sendable {
         case .binaryFile: text(.binaryFile)
         case .stream(.spillUnavailable(let directory)): text(.spillUnavailable, directory)
         case .stream(.diskFull(let directory)): text(.diskFull, directory)
+        case .noPreview: text(.noPreview)
         }
     }
 

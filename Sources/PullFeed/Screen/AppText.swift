@@ -8,11 +8,14 @@ package enum AppText: String, CaseIterable, Sendable {
     case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following, droppedLines
     // Help line
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
-    case helpSearch, helpFilter, helpKeys
+    case helpSearch, helpFilter, helpKeys, helpPreview
     // The list of keys (`?`, `--help`)
     case keysTitle, keysTitleScroll, keysMoreAbove, keysMoreBelow, keyUp, keyDown, keyPageUp, keyPageDown, keyHalfPageUp, keyHalfPageDown, keyHome, keyEnd
     case keyLeft, keyRight, keyLineStart, keyRefresh, keyEnter, keySearch, keyNext, keyPrevious, keyFilter
     case keyHelp, keyQuit, keyEscape, keyInterrupt, keyRedraw, keyPause, keyWheel, keyClick, keyNameWheel, keyNameClick
+    case keyPreview, keyPreviewScroll, keyNamePreviewScroll
+    // Preview pane
+    case previewNarrow, previewShort, previewCut
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
@@ -22,6 +25,8 @@ package enum AppText: String, CaseIterable, Sendable {
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, changedItems, goneItems
     case spillUnavailable, diskFull
+    // Marks (`--multi`) and bound keys (`--bind`)
+    case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -52,6 +57,13 @@ extension AppStrings {
         .helpSearch: "/ search",
         .helpFilter: "& filter",
         .helpKeys: "? keys",
+        .helpPreview: "v preview",
+        .keyPreview: "Show or hide the preview (--preview; the demo: its articles)",
+        .keyPreviewScroll: "Scroll the preview (also the mouse wheel over it)",
+        .keyNamePreviewScroll: "Shift-↑↓",
+        .previewNarrow: "Preview hidden: under 40 columns",
+        .previewShort: "Preview hidden: too few rows",
+        .previewCut: "… only the first {0} lines",
         .keysTitle: "Keys — press any key to close",
         .keysTitleScroll: "Keys — ↑↓ scroll, other keys close",
         .keysMoreAbove: "more above (↑)",
@@ -114,6 +126,12 @@ extension AppStrings {
         .binaryFile: "This looks like a binary file: its control bytes are shown as symbols",
         .spillUnavailable: "Cannot write to {0}: the stream is kept in memory",
         .diskFull: "No space left in {0}: the oldest lines were dropped",
+        .markedCount: "{0} marked",
+        .helpMark: "Tab mark",
+        .keyMark: "Mark or unmark the row, then move down (with -m)",
+        .keyMarkUp: "Mark or unmark the row, then move up (with -m)",
+        .keyBound: "Bound with --bind: {0}",
+        .noPreview: "No preview to show: start pullfeed with --preview CMD",
         .droppedLines: "{0} dropped",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
@@ -144,6 +162,13 @@ extension AppStrings {
         .helpSearch: "/ 搜索",
         .helpFilter: "& 筛选",
         .helpKeys: "? 按键",
+        .helpPreview: "v 预览",
+        .keyPreview: "显示或隐藏预览（--preview；演示：文章内容）",
+        .keyPreviewScroll: "滚动预览（也可在其上滚动鼠标滚轮）",
+        .keyNamePreviewScroll: "Shift-↑↓",
+        .previewNarrow: "预览已隐藏：窗口不足 40 列",
+        .previewShort: "预览已隐藏：行数太少",
+        .previewCut: "…… 仅显示前 {0} 行",
         .keysTitle: "按键 — 按任意键关闭",
         .keysTitleScroll: "按键 — ↑↓ 滚动，其他键关闭",
         .keysMoreAbove: "上面还有（↑）",
@@ -206,6 +231,12 @@ extension AppStrings {
         .binaryFile: "这看起来是二进制文件：控制字节以符号显示",
         .spillUnavailable: "无法写入 {0}：数据流保存在内存中",
         .diskFull: "{0} 空间已满：已丢弃最早的行",
+        .markedCount: "已标记 {0} 项",
+        .helpMark: "Tab 标记",
+        .keyMark: "标记或取消标记该行，然后下移（需 -m）",
+        .keyMarkUp: "标记或取消标记该行，然后上移（需 -m）",
+        .keyBound: "--bind 绑定：{0}",
+        .noPreview: "没有可显示的预览：请用 --preview CMD 启动 pullfeed",
         .droppedLines: "已丢弃 {0} 行",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",

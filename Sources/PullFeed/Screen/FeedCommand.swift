@@ -20,16 +20,54 @@ package enum FeedCommand: Hashable, Sendable {
     case showKeys
     /// Pause or resume refreshing by itself (`--every`).
     case togglePause
+    /// Show or hide the preview pane (`v`).
+    case togglePreview
+    /// Scroll the preview pane by this many lines (Shift-↑/↓).
+    case scrollPreview(Int)
+    /// Mark or unmark the selected row, then move down (Tab) or up (Shift-Tab) (`--multi`).
+    case toggleMark(down: Bool)
+    /// What a key bound with `--bind` runs.
+    case bound([BoundAction])
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
     /// the help line where it does nothing worth saying. Every binding has a long help text:
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
-    /// to the help line.
+    /// to the help line; `preview` (a preview pane can be shown) adds `v`. `multi` (`--multi`)
+    /// binds Tab and Shift-Tab to marking; `bindings` (`--bind`) come first, so a bound key wins
+    /// over the built-in one, which loses that key.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
-                              sideways: Bool = false, live: Bool = false) -> KeyMap<FeedCommand> {
+                              sideways: Bool = false, live: Bool = false, preview: Bool = false, multi: Bool = false,
+                              bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
-        return KeyMap([
+        let bound = bindings.keys
+        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, preview: preview, multi: multi)
+            .compactMap { binding -> KeyBinding<FeedCommand>? in
+                guard !bound.isEmpty, !binding.keys.isEmpty else { return binding }
+                var binding = binding
+                binding.keys.removeAll { bound.contains($0) }
+                return binding.keys.isEmpty ? nil : binding
+            }
+        return KeyMap(bindings.bindings.map { userBinding($0, strings: strings) } + builtIn)
+    }
+
+    /// A key bound with `--bind`: in the help line as the key and what it runs (cut short),
+    /// in the list of keys as the key and the whole chain.
+    private static func userBinding(_ binding: BindingList.Binding, strings: AppStrings) -> KeyBinding<FeedCommand> {
+        let actions = binding.actions
+        let what = actions.first?.command ?? actions.map(\.name).joined(separator: "+")
+        let help = binding.keyName + " " + TextLayout.truncate(what, toWidth: 20)
+        return KeyBinding([binding.key], help: help, longHelp: strings.text(.keyBound, binding.actionsText),
+                          keyNames: binding.keyName, helpPriority: 1, action: .bound(actions))
+    }
+
+    private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
+                                        preview: Bool, multi: Bool) -> [KeyBinding<FeedCommand>] {
+        let marking: [KeyBinding<FeedCommand>] = multi ? [
+            KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
+            KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
+        ] : []
+        var table: [KeyBinding<FeedCommand>] = [
             KeyBinding([.up, .character("k"), .ctrl("p")], help: t(.helpMove), longHelp: t(.keyUp), action: .move(.up)),
             KeyBinding([.down, .character("j"), .ctrl("n")], longHelp: t(.keyDown), action: .move(.down)),
             KeyBinding([.character("/")], help: t(.helpSearch), longHelp: t(.keySearch), helpPriority: 1, action: .search),
@@ -48,6 +86,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
+            KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),
+            KeyBinding([.shift(.up)], longHelp: t(.keyPreviewScroll), keyNames: t(.keyNamePreviewScroll), action: .scrollPreview(-1)),
+            KeyBinding([.shift(.down)], longHelp: "", action: .scrollPreview(1)),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),
@@ -58,6 +99,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.ctrl("l")], longHelp: t(.keyRedraw), action: .redraw),
             KeyBinding([], longHelp: t(.keyWheel), keyNames: t(.keyNameWheel), action: .move(.wheelDown(1))),
             KeyBinding([], longHelp: t(.keyClick), keyNames: t(.keyNameClick), action: .move(.click(screenRow: 0))),
-        ])
+        ]
+        // Marking comes with Enter, which prints what is marked.
+        if let enter = table.firstIndex(where: { $0.action == .activate }) { table.insert(contentsOf: marking, at: enter + 1) }
+        return table
     }
 }

@@ -22,6 +22,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var identity = LineIdentity.wholeLine
     private var previousLines = LineList()
     private var usesLines = false
+    /// The marked lines (`--multi`).
+    private var marks = Marks()
     /// Where the lines read from the end of a file begin, after a gap row (see
     /// `FeedReactor.State.tailStart`), and the gap row's text.
     private var gap: (row: Int, text: String)?
@@ -43,6 +45,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         changes = state.changes
         identity = state.lineIdentity
         previousLines = state.previousLines
+        marks = state.marks
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
@@ -100,11 +103,19 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         guard usesLines else { return articleRows[index].row }
         let item = lineIndex(ofRow: index)
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
+        row.isMarked = !marks.isEmpty && marks.contains(item)
         if changes.changedItems[item], item < changes.previousIndex.count {
             let previous = Int(changes.previousIndex[item])
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
         }
         return row
+    }
+
+    /// The index of the line row `index` shows; nil for a row that shows no line (an
+    /// article's, the gap row).
+    package func lineIndex(atRow index: Int) -> Int? {
+        guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
+        return lineIndex(ofRow: index)
     }
 
     /// The line at row `index` (rows after the gap row show the line before them).
@@ -170,6 +181,11 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package func wholeLine(at index: Int) -> String? {
         guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
         return lines.wholeLine(at: lineIndex(ofRow: index))
+    }
+
+    /// The demo article row `index` belongs to, if it is an article's row.
+    package func articleID(at index: Int) -> Int? {
+        usesLines || index < 0 || index >= articleRows.count ? nil : articleRows[index].identity.id
     }
 
     package func target(at index: Int) -> Target {

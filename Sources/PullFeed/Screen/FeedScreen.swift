@@ -39,6 +39,12 @@ package final class FeedScreen: ReactorView {
         /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
         /// when asked.
         package var every: Double?
+        /// The preview pane (`--preview`, and the demo's articles); nil: none.
+        package var preview: PreviewSettings?
+        /// Tab and Shift-Tab mark rows, and Enter prints every marked line (`--multi`).
+        package var multi = false
+        /// Keys bound to actions (`--bind`); they win over the built-in keys.
+        package var bindings = BindingList()
         package init() {}
     }
 
@@ -66,17 +72,33 @@ package final class FeedScreen: ReactorView {
     package var onQuit: () -> Void = {}
     /// Called for Ctrl-L: the terminal should repaint everything on the next frame.
     package var onRedraw: () -> Void = {}
-    /// Called when the user chose a line with Enter (line sources).
+    /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
+    /// the marked lines, one a line.
     package var onChoose: (String) -> Void = { _ in }
+    /// Fills in the placeholders of a bound key's command (`{}`, `{1}`, `{q}`, `{+}`, see
+    /// `RowTemplate`) from what was selected when the key was pressed; the app sets one that
+    /// splits fields on `--delimiter`.
+    package var expandCommand: (String, BoundCommandContext) -> String = { command, context in
+        context.expand(command, delimiter: nil)
+    }
+    /// Runs what keys bound with `--bind` do; its `commands` run their commands.
+    package private(set) lazy var boundActions = BoundActionRunner(target: BoundActionRunner.Target(
+        perform: { [weak self] in self?.perform($0) },
+        toggleMark: { [weak self] in self?.toggleMark() },
+        togglePreview: { [weak self] in
+            guard let self else { return }
+            if self.preview == nil { self.reactor?.action.send(.toast(.noPreview)) } else { self.perform(.togglePreview) }
+        },
+        toast: { [weak self] in self?.reactor?.action.send(.toast($0)) }))
 
-    private let rows = FeedRows()
+    let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
-    private let filtered: FilteredListSource
+    let filtered: FilteredListSource
     /// Search and filter.
-    private let find: FindController
+    let find: FindController
     /// The full list of keys (`?`) while it covers the screen.
     private var keysPage: KeysPage?
-    private var state = FeedReactor.State()
+    private(set) var state = FeedReactor.State()
     private var toast: Toast?
     /// Following the end of a line source (End, or the selection on the last row).
     private var follower = EndFollower()
@@ -89,11 +111,15 @@ package final class FeedScreen: ReactorView {
     /// timer (they keep the place), not from a pull (it ends at the top).
     private var nextRefreshKeepsPlace = false
     private var refreshKeepsPlace = false
+    /// The preview pane and the runs of its command, if the app has one.
+    let preview: PreviewController?
 
-    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init) {
+    /// `previewRunner` runs preview commands (default: as processes).
+    package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
+                 previewRunner: PreviewRunning? = nil) {
         self.options = options
         strings = AppStrings(language: options.language, unicode: options.unicode)
-        keyMap = FeedCommand.keyMap(strings: strings)
+        keyMap = FeedCommand.keyMap(strings: strings, multi: options.multi, bindings: options.bindings)
         let release = options.releaseDelay
         header = RefreshHeader(scheduler: scheduler, releaseDelay: release, now: now)
         switch options.footer {
@@ -116,11 +142,18 @@ package final class FeedScreen: ReactorView {
             footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
         find = FindController(list: list, refreshable: refreshable, rows: rows, filtered: filtered,
                               strings: strings, scheduler: scheduler)
+        preview = options.preview.map {
+            PreviewController(settings: $0, runner: previewRunner ?? ProcessPreviewRunner(scheduler: scheduler), scheduler: scheduler)
+        }
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
-        find.onNeedsRender = { [weak self] in self?.onNeedsRender() }
         find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
         find.reactor = { [weak self] in self?.reactor }
+        preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
+        find.onNeedsRender = { [weak self] in
+            self?.previewFollowsSelection()
+            self?.onNeedsRender()
+        }
         if let every = options.every {
             refreshTimer = RefreshTimer(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
         }
@@ -187,7 +220,7 @@ package final class FeedScreen: ReactorView {
             }
             if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
         }
-        if new.headerLines.count != old.headerLines.count { list.viewportHeight = layout(for: lastSize).listHeight }
+        if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
         if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
         refreshTimer?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
         if follower.loadsToEnd, !new.isLoadingMore {
@@ -204,6 +237,7 @@ package final class FeedScreen: ReactorView {
         }
         find.stateDidChange()
         tellFollowing()
+        previewFollowsSelection()
         onNeedsRender()
     }
 
@@ -244,6 +278,7 @@ package final class FeedScreen: ReactorView {
             find.handlePrompt(event)
             return
         }
+        defer { previewFollowsSelection() }
         switch event {
         case .key(let key):
             find.keyPressed()
@@ -260,6 +295,7 @@ package final class FeedScreen: ReactorView {
             }
             perform(command)
         case .mouse(let mouse):
+            if previewTakes(mouse) { return }
             switch mouse.kind {
             case .wheelUp: move(.wheelUp(1))
             case .wheelDown: move(.wheelDown(1))
@@ -273,7 +309,7 @@ package final class FeedScreen: ReactorView {
             break
         case .resize(let size):
             lastSize = size
-            list.viewportHeight = layout(for: size).listHeight
+            list.viewportHeight = paneLayout(for: size).listHeight
             onNeedsRender()
         }
     }
@@ -320,10 +356,27 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             stopFollowing()
             find.next(backward: command == .previousMatch)
+        case .togglePreview:
+            guard let preview else { return }
+            if !preview.model.isOpen { preview.send(.select(previewRequest())) }
+            preview.send(.toggle)
+            list.viewportHeight = paneLayout(for: lastSize).listHeight
+            onNeedsRender()
+        case .scrollPreview(let lines):
+            guard let pane = paneLayout(for: lastSize).pane else { return }
+            preview?.send(.scroll(by: lines, height: pane.height))
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
             onNeedsRender()
+        case .toggleMark(let down):
+            refreshable.releasePulls()
+            toggleMark()
+            move(down ? .down : .up)
+        case .bound(let actions):
+            refreshable.releasePulls()
+            let context = boundCommandContext()
+            boundActions.run(actions[...]) { [weak self] in self?.expandCommand($0, context) ?? $0 }
         }
     }
 
@@ -362,6 +415,10 @@ package final class FeedScreen: ReactorView {
 
     private func activate() {
         if refreshable.activateFooter() { return }
+        if options.multi, !state.marks.isEmpty {
+            reactor?.action.send(.choose(state.markedLines.joined(separator: "\n")))
+            return
+        }
         guard let row = list.selectedIndex else { return }
         switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment(let cell):
@@ -383,25 +440,33 @@ package final class FeedScreen: ReactorView {
         let size = canvas.size
         lastSize = size
         let layout = layout(for: size)
+        let panes = preview?.layout(screen: layout) ?? PreviewLayout(screen: layout)
+        let (listWidth, listHeight) = (panes.listWidth, panes.listHeight)
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
-        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: size.columns) }
-        refreshable.draw(on: canvas, top: layout.listTop, height: layout.listHeight, width: size.columns)
-        if state.isEmpty, !state.isRefreshing, layout.listHeight > 0, state.hasLoaded || state.failure != nil {
-            let row = layout.listTop + min(list.topInset, layout.listHeight - 1)
-            canvas.fillRow(row, style: .plain)
+        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: listWidth) }
+        refreshable.draw(on: canvas, top: layout.listTop, height: listHeight, width: listWidth)
+        if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
+            let row = layout.listTop + min(list.topInset, listHeight - 1)
+            canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
                 ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
-            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, size.columns - 1)), row: row, column: 0, style: .dim)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
+        }
+        if let preview, let pane = panes.pane {
+            preview.paneSize = (pane.width, pane.height)
+            PreviewPane(escapes: list.escapes, unicode: options.unicode, colors: options.colors)
+                .draw(preview.model, layout: panes, strings: strings, on: canvas)
         }
         if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
-            drawStatus(on: canvas, row: row, width: size.columns)
+            drawStatus(on: canvas, row: row, width: size.columns, previewHidden: panes.hidden)
         }
         keysPage?.draw(on: canvas)
     }
 
-    private func layout(for size: Size) -> ScreenLayout {
+    func layout(for size: Size) -> ScreenLayout {
         ScreenLayout(size: size, fixedLines: state.headerLines.count)
     }
+
 
     /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
     /// with them.
@@ -419,7 +484,8 @@ package final class FeedScreen: ReactorView {
             sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
             more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
-            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped)
+            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped,
+            marked: state.marks.count)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }
 
@@ -437,12 +503,13 @@ package final class FeedScreen: ReactorView {
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
         let sideways = reactor?.source.isLineSource ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil)
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil,
+                                     preview: preview != nil, multi: options.multi, bindings: options.bindings)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)
     }
 
-    private func drawStatus(on canvas: Canvas, row: Int, width: Int) {
+    private func drawStatus(on canvas: Canvas, row: Int, width: Int, previewHidden: PreviewLayout.Hidden?) {
         canvas.fillRow(row, style: .plain)
         if state.isRefreshing, !refreshable.isHeaderInView {
             // The header is out of sight: the refresh shows here.
@@ -454,6 +521,9 @@ package final class FeedScreen: ReactorView {
             var style = Style(bold: true)
             if toast.isFailure, options.colors { style.foreground = .red }
             canvas.draw(" " + TextLayout.truncate(toastText, toWidth: max(0, width - 1)), row: row, column: 0, style: style)
+        } else if let previewHidden {
+            let text = strings.text(previewHidden == .tooNarrow ? .previewNarrow : .previewShort)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, width - 1)), row: row, column: 0, style: .dim)
         } else {
             let enter = enterHelp
             if helpText.width != width || helpText.enter != enter {

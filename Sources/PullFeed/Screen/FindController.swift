@@ -27,6 +27,10 @@ final class FindController {
     private(set) var message: String?
     private(set) var lastSearch: TextPattern?
 
+    /// The search or filter text in use (`{q}` of a preview command): the prompt's while one is
+    /// open, else the applied filter's, else the last search's; empty when there is none.
+    var queryText: String { prompt?.text ?? filtered.pattern?.text ?? lastSearch?.text ?? "" }
+
     /// Rows at most this many are searched on the UI thread; more go to the background queue.
     static let syncRows = 20_000
 

@@ -23,6 +23,8 @@ struct TitleBar {
         var paused: Bool
         /// Lines a stream dropped from its front (`· 1,234,567 dropped`).
         var dropped = 0
+        /// Rows marked (`--multi`): `3 marked · 42 items`.
+        var marked = 0
     }
 
     private var laidOut: (content: Content, width: Int, title: String, room: Int, counter: (text: String, column: Int)?)?
@@ -43,6 +45,7 @@ struct TitleBar {
         let total = "\(c.itemCount)" + (c.more ? "+" : "")
         var count = (c.shownCount.map { strings.text(.filterCount, $0, total) }
             ?? strings.itemCount(c.itemCount, more: c.more, counting: c.counting)) + " "
+        if c.marked > 0 { count = strings.text(.markedCount, String(c.marked)) + " \(strings.separator) " + count }
         if c.dropped > 0 { count = String(count.dropLast()) + " \(strings.separator) " + strings.dropped(c.dropped) + " " }
         if c.columnOffset > 0 { count = strings.text(.columnOffset, String(c.columnOffset)) + "  " + count }
         if let every = c.every { count = strings.live(every: every, paused: c.paused) + " \(strings.separator) " + count }

@@ -1,7 +1,8 @@
 /// Decodes the bytes read from a terminal into `InputEvent`s. Pure: no I/O, no clock.
 ///
 /// Handles CSI and SS3 cursor keys (normal and application mode), `CSI n ~` editing and
-/// function keys, SS3 F1–F4, modifier forms (`CSI 1;5A` is plain Up), Shift-Tab (`CSI Z`),
+/// function keys, SS3 F1–F4, modifier forms (`CSI 1;5A` is plain Up, but Shift with an arrow,
+/// `CSI 1;2A`, or rxvt's `CSI a`, is `.shift(.up)`), Shift-Tab (`CSI Z`),
 /// the Linux console's `CSI [ A`…`E`, control bytes, UTF-8 text (invalid bytes become U+FFFD),
 /// SGR (`CSI < b;x;y M/m`) mouse reports, X10 (`CSI M bxy`) mouse reports while `x10Mouse` is
 /// on (else `CSI M` is the SCO console's F1), Alt as an ESC prefix (`ESC j` is Alt-j, as
@@ -284,6 +285,11 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "P")...UInt8(ascii: "S"):
             key = numbers.isEmpty || first == 1 ? cursorOrFunctionKey(final) : nil
         case UInt8(ascii: "~"): key = first.flatMap(tildeKey)
+        case UInt8(ascii: "A")...UInt8(ascii: "D"):
+            let plain = cursorOrFunctionKey(final)
+            key = numbers.count == 2 && first == 1 && numbers[1] == 2 ? plain.map { .shift($0) } : plain
+        case UInt8(ascii: "a")...UInt8(ascii: "d"):
+            key = numbers.isEmpty ? cursorOrFunctionKey(final - 0x20).map { .shift($0) } : nil
         default: key = cursorOrFunctionKey(final)
         }
         return key.map(InputEvent.key)

@@ -1,6 +1,7 @@
 /// A key the user pressed, decoded from the terminal's byte stream by `InputDecoder`.
 ///
-/// Modifiers on special keys (Ctrl-Up, Shift-F5) are not reported: the plain key is.
+/// Modifiers on special keys (Ctrl-Up, Shift-F5) are not reported: the plain key is, except
+/// Shift with an arrow key (`.shift(.up)`).
 /// `ctrl` carries a lowercase letter (`.ctrl("c")` for Ctrl-C) or, for the few control bytes
 /// that are not letters, the symbol (`"@"`, `"\\"`, `"]"`, `"^"`, `"_"`).
 /// `character` is never a control character. `alt` is a key pressed with Alt, which terminals
@@ -48,6 +49,9 @@ public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
     /// A key pressed with Alt, which terminals send as ESC followed by the key.
     case alt(Key)
+    /// An arrow key pressed with Shift (`.shift(.up)`); Shift with other special keys is not
+    /// reported (the plain key is).
+    case shift(Key)
 
     /// A short human-readable name: `Up`, `PgDn`, `F5`, `Ctrl-C`, `Space`, `x`.
     public var description: String {
@@ -72,6 +76,7 @@ public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
         case .character(" "): "Space"
         case .character(let c): String(c)
         case .alt(let key): "Alt-\(key)"
+        case .shift(let key): "Shift-\(key)"
         }
     }
 }

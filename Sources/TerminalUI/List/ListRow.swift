@@ -22,6 +22,10 @@ public struct ListRow: Hashable, Sendable {
     /// column and the characters that differ from it highlighted, as `watch -d` does. Nil (the
     /// default) for a row that did not change.
     public var previousText: String?
+    /// Whether the user marked the row to choose it with others (the data's owner decides):
+    /// the list draws `ListView.markedRowMarker` in its marker column, also when it is
+    /// selected (reverse video still shows the selection), and its text bold.
+    public var isMarked = false
 
     /// - Parameters:
     ///   - text: the row's text (untrusted; sanitised when drawn).

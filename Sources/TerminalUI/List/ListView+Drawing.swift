@@ -3,7 +3,7 @@ extension ListView {
     /// Draws the list into rows `top ..< top + height`, columns `0 ..< width` of `canvas`.
     ///
     /// Lays out `viewportHeight` lines (keep it equal to `height`); the rest of the area is
-    /// cleared. Each row gets column 0 for the selection marker, then `indent` blank
+    /// cleared. Each row gets column 0 for the selection (or mark) marker, then `indent` blank
     /// columns, then its sanitised text truncated with `…`. The selected row shows
     /// `selectionMarker` and is reverse video across the whole width; section headers are
     /// bold. Accessory lines are cleared and handed to `accessory` with the canvas row to
@@ -18,6 +18,7 @@ extension ListView {
         var frame = RowFrame(
             dataSource: dataSource, selected: showsSelection ? selectedIndex : nil, highlight: highlight,
             selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText, changedRowMarker: changedRowMarkerText,
+            markedRowMarker: markedRowMarkerText,
             shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex())
         swap(&frame.fitted, &fittedRows)  // moved, not shared: updating it copies nothing
         let (first, lines) = (scrollOffset, viewportHeight)
@@ -47,6 +48,7 @@ extension ListView {
         let selectionMarker: SanitizedText
         let newRowMarker: SanitizedText
         let changedRowMarker: SanitizedText
+        let markedRowMarker: SanitizedText
         let shift: Int
         let escapes: EscapeHandling
         var fitted: RecentByIndex<FittedRow>
@@ -57,10 +59,12 @@ extension ListView {
         let row = frame.dataSource.row(at: index)
         let isSelected = index == frame.selected
         var style = row.style
-        if row.kind == .sectionHeader || row.isNew { style.bold = true }
+        if row.kind == .sectionHeader || row.isNew || row.isMarked { style.bold = true }
         if isSelected { style.reverse = true }
         canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
-        if isSelected {
+        if row.isMarked {
+            canvas.draw(frame.markedRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
+        } else if isSelected {
             canvas.draw(frame.selectionMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if row.isNew {
             canvas.draw(frame.newRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)

@@ -73,6 +73,13 @@ public final class ListView {
     }
     var changedRowMarkerText = SanitizedText("~")
 
+    /// Drawn in column 0 of a marked row (`ListRow.isMarked`), selected or not; one column
+    /// wide. Marked rows are bold too.
+    public var markedRowMarker: Character = "*" {
+        didSet { markedRowMarkerText = SanitizedText(String(markedRowMarker)) }
+    }
+    var markedRowMarkerText = SanitizedText("*")
+
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).
     public var showsSelection = true

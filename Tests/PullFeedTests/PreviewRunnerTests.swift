@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import OpenCombineDispatch
+import Testing
+@testable import PullFeed
+import TerminalUI
+
+/// Real preview commands: output in lines, stdin from /dev/null, a failure's status and
+/// stderr, the output limits, and a stop that kills the process group.
+@Suite struct PreviewRunnerTests {
+    /// Runs `command` to its end (or `stopAfter` seconds, then stops it); the events delivered.
+    static func run(_ command: String, stopAfter: Double? = nil) -> [PreviewModel.Event] {
+        let queue = DispatchQueue(label: "preview-test")
+        let runner = ProcessPreviewRunner(scheduler: queue.ocombine.eraseToLoopScheduler())
+        let events = Locked<[PreviewModel.Event]>([])
+        let ended = DispatchSemaphore(value: 0)
+        let stop = runner.start(command, run: 7, environment: ["PREVIEW_TEST": "yes"]) { event in
+            events.withLock { $0.append(event) }
+            if case .ended = event { ended.signal() }
+        }
+        if let stopAfter {
+            _ = ended.wait(timeout: .now() + stopAfter)
+            stop()
+            queue.sync {}
+            return events.withLock { $0 }
+        }
+        #expect(ended.wait(timeout: .now() + 20) == .success, "\(command) did not end")
+        return events.withLock { $0 }
+    }
+
+    static func lines(_ events: [PreviewModel.Event]) -> [String] {
+        events.flatMap { event -> [String] in if case .output(_, let lines) = event { lines } else { [] } }
+    }
+
+    @Test func linesArriveAndTheRunEnds() {
+        let events = Self.run("printf 'one\\r\\ntwo\\n'; echo $PREVIEW_TEST; printf 'no end'")
+        #expect(Self.lines(events) == ["one", "two", "yes", "no end"])
+        #expect(events.last == .ended(run: 7, status: 0, message: nil, cut: false))
+    }
+
+    @Test func stdinIsDevNull() {
+        let events = Self.run("wc -c; cat; echo done")
+        #expect(Self.lines(events).map { $0.trimmingCharacters(in: .whitespaces) } == ["0", "done"])
+    }
+
+    @Test func aFailureTellsItsStatusAndFirstStderrLine() {
+        let events = Self.run("echo out; echo '' >&2; echo first >&2; echo second >&2; exit 3")
+        #expect(events.last == .ended(run: 7, status: 3, message: "first", cut: false))
+    }
+
+    @Test func endlessOutputIsCutAtTheLineLimit() {
+        let events = Self.run("yes")
+        #expect(Self.lines(events).count == PreviewModel.maxLines)
+        #expect(events.last.map { if case .ended(_, _, _, true) = $0 { true } else { false } } == true)
+    }
+
+    @Test func aLongLineIsCutAndTheBytesAreBounded() {
+        let events = Self.run("head -c 10000000 /dev/zero | tr '\\0' x; echo; head -c 10000000 /dev/zero | tr '\\0' '\\n'")
+        let lines = Self.lines(events)
+        #expect(lines.first?.utf8.count == ProcessPreviewRunner.maxLineBytes)
+        #expect(lines.count <= PreviewModel.maxLines)
+        #expect(lines.reduce(0) { $0 + $1.utf8.count + 1 } <= ProcessPreviewRunner.maxBytes + ProcessPreviewRunner.maxLineBytes)
+    }
+
+    @Test func stoppingKillsTheWholeGroupAndDeliversNothingMore() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let events = Self.run("sleep 30 & echo $! > \(file); echo started; wait", stopAfter: 1)
+        #expect(!events.contains { if case .ended = $0 { true } else { false } }, "a stopped run ends silently")
+        let pid = try #require(Int32((try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        var alive = true
+        for _ in 0..<100 where alive {
+            alive = kill(pid, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") ?? true)
+            if alive { usleep(20_000) }
+        }
+        #expect(!alive, "the grandchild was killed with its group")
+    }
+}
