@@ -165,7 +165,7 @@ do {
     }
     row("one Down/Up handled, no render", format(ns: keyOnly))
     let action = measure(iterations: 10_000) {
-        fixture.reactor.action.send(.choose("L1"))
+        fixture.reactor.action.send(.choose(Array("L1".utf8)))
     }
     row("reactor action throughput (.choose)", String(format: "%.0f actions/s", 1e9 / action), format(ns: action) + " each")
 }

@@ -53,6 +53,35 @@ struct StreamSpillEndToEndTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
     }
 
+    /// Invalid UTF-8 and NUL bytes in the spilled part, and a colour around them: Enter prints
+    /// the bytes read, without the colour sequences, not the replacement characters shown.
+    @Test func enterPrintsTheBytesReadInvalidUTF8AndNULIncluded() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let odd: [UInt8] = Array("odd ".utf8) + [0xFF, 0xFE, 0x20, 0x00, 0x20, 0xC3, 0x1B] + Array("[31mred".utf8)
+            + [0x1B] + Array("[m \u{4E2D} end".utf8)
+        var input: [UInt8] = []
+        for n in 1...20_000 {
+            input += n == 15_000 ? odd : Array("line \(n) some words".utf8)
+            input.append(0x0A)
+        }
+        let file = HardeningSession.fixture("in.bin", in: directory, input)
+        let session = try HardeningSession([], directory: directory,
+                                           prefix: piped("cat \(Tmux.shellQuote(file))", budget: 2_000, folder: folder),
+                                           redirections: "> out.txt")
+        try session.tmux.waitFor("line 1 some words")
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("^odd", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitUntil(timeout: 10, "the odd line selected") { _ in session.selectedText()?.hasPrefix("odd") == true }
+        session.tmux.sendKeys("Enter")
+        #expect(try session.exitStatus() == 0)
+        let printed = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/out.txt")))
+        let expected: [UInt8] = Array("odd ".utf8) + [0xFF, 0xFE, 0x20, 0x00, 0x20, 0xC3] + Array("red \u{4E2D} end\n".utf8)
+        #expect(printed == expected)
+    }
+
     @Test func maxDiskDropsTheOldestLinesAndTheTitleCountsThem() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

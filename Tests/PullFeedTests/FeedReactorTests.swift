@@ -180,11 +180,11 @@ import Reactors
 
     @Test func choosingALinePulsesIt() {
         let reactor = FeedReactor(source: ScriptedSource.lines(total: 3), pageSize: 10, scheduler: time.scheduler)
-        var chosen: [String] = []
+        var chosen: [[UInt8]] = []
         let subscription = reactor.pulse(\.$chosenLine).compactMap { $0 }.sink { chosen.append($0) }
-        reactor.action.send(.choose("L1"))
+        reactor.action.send(.choose([0x4C, 0xFF, 0x31]))
         reactor.action.send(.refresh)
-        #expect(chosen == ["L1"])
+        #expect(chosen == [[0x4C, 0xFF, 0x31]])
         subscription.cancel()
     }
 

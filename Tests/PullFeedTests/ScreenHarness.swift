@@ -23,7 +23,7 @@ final class ScreenHarness {
         reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now },
                               identity: identity)
         screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now }, previewRunner: previewRunner)
-        screen.onChoose = { [unowned self] in self.chosen.append($0) }
+        screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
         screen.onQuit = { [unowned self] in self.quits += 1 }
         screen.reactor = reactor
         reactor.action.send(.refresh)

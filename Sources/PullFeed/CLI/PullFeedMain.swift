@@ -81,7 +81,7 @@ public enum PullFeedMain {
             source: source, pageSize: command.pageSize, scheduler: scheduler,
             lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity)
         let screen = FeedScreen(scheduler: scheduler, options: options)
-        var chosen: String?
+        var chosen: [UInt8]?
         screen.onNeedsRender = { loop.setNeedsRender() }
         let quitCode: Int32 = source.isLineSource && isatty(STDOUT_FILENO) == 0 ? 130 : 0
         screen.onQuit = { loop.stop(exitCode: quitCode) }
@@ -125,7 +125,7 @@ public enum PullFeedMain {
         store.flush()
 
         if code == 0, let chosen {
-            writeAll(STDOUT_FILENO, chosen + "\n")
+            writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])
         }
         return code
     }

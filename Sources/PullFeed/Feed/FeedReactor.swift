@@ -25,7 +25,7 @@ package final class FeedReactor: Reactor {
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
-        case choose(String)
+        case choose([UInt8])
         /// Loads at least up to line `index` (a search found a match there), in one request
         /// where the source allows it.
         case loadThrough(Int)
@@ -51,7 +51,7 @@ package final class FeedReactor: Reactor {
         /// Lines that arrived without a request (a stream, a file that grows or is counted).
         case caughtUp(Page)
         case hideToast(Int)
-        case choose(String)
+        case choose([UInt8])
         case setFollowing(Bool)
         case toggleMark(Int)
     }
@@ -94,8 +94,9 @@ package final class FeedReactor: Reactor {
         /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
         package var headerLines: [String] = []
         @Pulse package var toast: Toast?
-        /// The line the user chose with Enter (line sources): the app prints it and exits.
-        @Pulse package var chosenLine: String?
+        /// What the user chose with Enter (line sources), as the bytes read (the marked lines
+        /// one per line, with `--multi`): the app prints it and exits.
+        @Pulse package var chosenLine: [UInt8]?
         /// The user follows the end of a line source: what arrives stays in view.
         package var isFollowing = false
         /// The source's input is watched while shown (a file): following it, the footer waits
@@ -117,6 +118,14 @@ package final class FeedReactor: Reactor {
         /// (as Enter prints one line).
         package var markedLines: [String] {
             marks.indices.filter { $0 < lines.count }.map { TextWalker.removingDrawnSequences(from: lines.wholeLine(at: $0)) }
+        }
+
+        /// The marked lines as Enter prints them: the bytes read, one line after another.
+        package var markedLineBytes: [UInt8] {
+            let lines = marks.indices.filter { $0 < self.lines.count }.map {
+                TextWalker.removingDrawnSequences(from: self.lines.wholeLineBytes(at: $0))
+            }
+            return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
         }
 
         /// The marks moved to where their items are in `lines` now (after the lines were

@@ -183,6 +183,12 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         return lines.wholeLine(at: lineIndex(ofRow: index))
     }
 
+    /// The whole line at row `index` as the bytes read (invalid UTF-8 and all).
+    package func wholeLineBytes(at index: Int) -> [UInt8]? {
+        guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
+        return lines.wholeLineBytes(at: lineIndex(ofRow: index))
+    }
+
     /// The demo article row `index` belongs to, if it is an article's row.
     package func articleID(at index: Int) -> Int? {
         usesLines || index < 0 || index >= articleRows.count ? nil : articleRows[index].identity.id

@@ -74,7 +74,7 @@ package final class FeedScreen: ReactorView {
     package var onRedraw: () -> Void = {}
     /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
     /// the marked lines, one a line.
-    package var onChoose: (String) -> Void = { _ in }
+    package var onChoose: ([UInt8]) -> Void = { _ in }
     /// Fills in the placeholders of a bound key's command (`{}`, `{1}`, `{q}`, `{+}`, see
     /// `RowTemplate`) from what was selected when the key was pressed; the app sets one that
     /// splits fields on `--delimiter`.
@@ -416,7 +416,7 @@ package final class FeedScreen: ReactorView {
     private func activate() {
         if refreshable.activateFooter() { return }
         if options.multi, !state.marks.isEmpty {
-            reactor?.action.send(.choose(state.markedLines.joined(separator: "\n")))
+            reactor?.action.send(.choose(state.markedLineBytes))
             return
         }
         guard let row = list.selectedIndex else { return }
@@ -424,9 +424,10 @@ package final class FeedScreen: ReactorView {
         case .addComment(let cell):
             cell.action.send(.create)
         case .line(let shown):
-            // Printed whole (a row shows a very long line cut), without the sequences drawn as
-            // colours, links or nothing (SGR, OSC 8, `ESC[K`), as `fzf --ansi` does.
-            let line = rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown
+            // Printed whole (a row shows a very long line cut) as the bytes read, without the
+            // sequences drawn as colours, links or nothing (SGR, OSC 8, `ESC[K`), as `fzf
+            // --ansi` does.
+            let line = rows.wholeLineBytes(at: filtered.baseIndex(of: row)) ?? Array(shown.utf8)
             reactor?.action.send(.choose(TextWalker.removingDrawnSequences(from: line)))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
