@@ -100,6 +100,26 @@ struct StreamSpillEndToEndTests {
         try session.tmux.waitUntil(timeout: 5, "the first kept line") { _ in session.selectedText() == "\(count + 1)" }
     }
 
+    /// A disk that fills during the run, made by a file size limit (`ulimit -f`, SIGXFSZ
+    /// ignored as a shell's `trap ''` leaves it): the oldest lines are dropped, the status line
+    /// says so, the newest lines are all there and the app goes on.
+    @Test func aDiskThatFillsDropsTheOldestLinesAndSaysSo() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let session = try HardeningSession([], directory: directory, columns: 160,
+                                           prefix: "trap '' XFSZ; ulimit -f 400; " + piped("seq 1 300000", budget: 1_000, folder: folder))
+        try session.tmux.waitFor("items")
+        session.tmux.sendKeys("End")
+        let screen = try session.tmux.waitFor("No space left in \(folder): the oldest lines were dropped", timeout: 20)
+        #expect(!screen.contains("Error"), "\(screen)")
+        try session.tmux.waitUntil(timeout: 20, "the last line") { _ in session.selectedText() == "300000" }
+        let title = session.screenLines()[0]
+        #expect(title.contains("dropped"), "\(title)")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test func nothingIsLeftBehindAfterKill9() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -111,6 +111,18 @@ final class FileIndex: @unchecked Sendable {
         return count - before
     }
 
+    /// Takes the line begun at a spill file's end out of it (the file is cut back to its last
+    /// whole line) and returns its bytes, for its writer to write elsewhere.
+    func takeUnfinishedLine() -> [UInt8] {
+        let (size, scanned) = state.withLock { ($0.size, $0.scanned) }
+        guard size > scanned else { return [] }
+        var bytes = [UInt8](repeating: 0, count: size - scanned)
+        let read = bytes.withUnsafeMutableBytes { file.read(at: scanned, count: $0.count, into: $0.baseAddress!) }
+        _ = ftruncate(file.fd, off_t(scanned))
+        state.withLock { $0.size = scanned }
+        return Array(bytes[0..<read])
+    }
+
     var count: Int { state.withLock { $0.count } }
 
     // MARK: Lines

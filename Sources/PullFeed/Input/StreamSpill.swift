@@ -136,8 +136,17 @@ final class StreamSpill {
             if n < 0, errno == EINTR { continue }
             if n <= 0 {
                 let error = n < 0 ? errno : ENOSPC
-                guard error == ENOSPC || error == EDQUOT || error == EFBIG, dropOldest() else { return rest.count }
-                droppedForSpace = true
+                guard error == ENOSPC || error == EDQUOT || error == EFBIG else { return rest.count }
+                if dropOldest() {
+                    droppedForSpace = true
+                    continue
+                }
+                // Only the segment being written is left: it ends at its last whole line and a
+                // new one takes the line begun in it and what follows, so that the next failure
+                // has an older segment to drop.
+                guard current.count > 0, startSegment() else { return rest.count }
+                let begun = current.takeUnfinishedLine()
+                if !begun.isEmpty, begun.withUnsafeBufferPointer({ take($0) }) > 0 { return rest.count }
                 continue
             }
             let ended = current.add(UnsafeBufferPointer(rebasing: rest[0..<n]), at: size)
