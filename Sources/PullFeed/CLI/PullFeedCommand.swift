@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import PullToRefresh
+import TerminalUI
 
 /// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.
 package struct PullFeedCommand: ParsableCommand {
@@ -29,6 +30,9 @@ package struct PullFeedCommand: ParsableCommand {
         whose text changed is marked ~ with its changed characters highlighted:  pullfeed \
         --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
         refreshes too:  kill -USR1 $(pidof pullfeed)
+        --section-by groups lines into sections, each with a header row (name, count, +N new) \
+        that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
+        all:  journalctl -f | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -119,6 +123,17 @@ package struct PullFeedCommand: ParsableCommand {
         return LineIdentity(fields: fields, delimiter: delimiter)
     }
 
+    /// `--section-by` as given, checked by `validate()`.
+    @Option(name: .customLong("section-by"), help: ArgumentHelp(
+        "Group a line source's lines into sections named by this POSIX extended regular expression: its first group in a line's first match (or the whole match); lines with no match go to a last section, Other. \\d, \\s, \\S, \\w are understood; a lazy +? matches as +. o folds a section, z folds the others, Z unfolds all.",
+        valueName: "regex"))
+    package var sectionBy: String?
+
+    /// What names a line's section (`--section-by`), checked by `validate()`.
+    package var sectionPattern: CapturePattern? {
+        sectionBy.flatMap { try? CapturePattern($0) }
+    }
+
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
         "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
@@ -202,6 +217,13 @@ package struct PullFeedCommand: ParsableCommand {
         // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
         // command line is checked on its own, and either may give one of the two.
         if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
+        if let sectionBy {
+            do throws(PatternError) {
+                _ = try CapturePattern(sectionBy)
+            } catch {
+                throw ValidationError("--section-by '\(sectionBy)' is not a usable regular expression: \(error.reason)")
+            }
+        }
         if SpillSettings.parseSize(maxDiskText) == nil {
             throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
         }

@@ -32,6 +32,13 @@ package final class FeedReactor: Reactor {
         /// The user follows the end of the input (End, or the selection on the last row), or
         /// stops following it: a stream then reads on only as far as it reads ahead.
         case follow(Bool)
+        /// Folds or unfolds a section of a grouped line source (nil: `Other`).
+        case fold(String?)
+        /// Unfolds a section (Enter or a click on a folded header; a search landing in it).
+        case unfold(String?)
+        /// Folds every section but this one.
+        case foldOthers(String?)
+        case unfoldAll
     }
 
     package enum Mutation {
@@ -49,6 +56,7 @@ package final class FeedReactor: Reactor {
         case hideToast(Int)
         case choose(String)
         case setFollowing(Bool)
+        case setFolds(SectionFolds)
     }
 
     package struct State {
@@ -98,6 +106,10 @@ package final class FeedReactor: Reactor {
         package var isWatched = false
         /// Lines dropped from the front of a stream before `lines` (`--max-disk`, a full disk).
         package var dropped = 0
+        /// The lines grouped into sections (`--section-by`); nil when they are not grouped.
+        package var lineSections: LineSections?
+        /// Which of those sections are folded.
+        package var folds = SectionFolds()
 
         package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
@@ -133,6 +145,8 @@ package final class FeedReactor: Reactor {
     /// Lines arrived while another request was in flight: catch up when it ends.
     private var needsCatchUp = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
+    /// What names each line's section (`--section-by`), if the lines are grouped.
+    package let sectionPattern: CapturePattern?
 
     enum RequestKind { case header, footer }
 
@@ -143,8 +157,10 @@ package final class FeedReactor: Reactor {
         lastUpdated: Date? = nil,
         now: @escaping () -> Date = Date.init,
         bus: CommentEventBus = CommentEventBus(),
-        identity: LineIdentity = .wholeLine
+        identity: LineIdentity = .wholeLine,
+        sectionPattern: CapturePattern? = nil
     ) {
+        self.sectionPattern = sectionPattern
         self.source = source
         self.pageSize = pageSize
         self.scheduler = scheduler
@@ -154,6 +170,7 @@ package final class FeedReactor: Reactor {
         state.lastUpdated = lastUpdated
         state.isWatched = source.isWatched
         state.lineIdentity = identity
+        if sectionPattern != nil { state.lineSections = LineSections() }
         initialState = state
     }
 
@@ -162,7 +179,8 @@ package final class FeedReactor: Reactor {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest:
-            if source.readsFromEnd, currentState.isCounting, currentState.tailStart == nil {
+            // Grouped lines are read in order: a section needs every line before its last.
+            if source.readsFromEnd, sectionPattern == nil, currentState.isCounting, currentState.tailStart == nil {
                 return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
             }
             // An open input is asked again even when it had nothing more a moment ago: End
@@ -171,6 +189,16 @@ package final class FeedReactor: Reactor {
                 ? loadMore(limit: pageSize, whileOpen: true)
                 : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .fold, .unfold, .foldOthers, .unfoldAll:
+            var folds = currentState.folds
+            switch action {
+            case .fold(let name): folds.toggle(name)
+            case .unfold(let name): folds.unfold(name)
+            case .foldOthers(let name): folds.foldAll((currentState.lineSections?.all ?? []).map(\.name), except: name)
+            default: folds.unfoldAll()
+            }
+            guard folds != currentState.folds else { return Empty().eraseToAnyPublisher() }
+            return Just(.setFolds(folds)).eraseToAnyPublisher()
         case .follow(let on):
             guard on != currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
             if !on { source.stopReadingRest() }
@@ -350,6 +378,7 @@ package final class FeedReactor: Reactor {
             state.previousLines = LineList()
             state.sections = []
             state.lines = LineList()
+            if state.lineSections != nil { state.lineSections = LineSections() }
             state.changes = RefreshChanges()
             state.generation &+= 1
             state.tailStart = nil
@@ -368,6 +397,10 @@ package final class FeedReactor: Reactor {
             state = reduce(state: state, mutation: .replace(page, at: date))
             state.changes = changes
             if !changes.changedItems.isEmpty { state.previousLines = previous }
+            if changes.isComparison, !changes.newItems.isEmpty {
+                let dropped = state.dropped
+                state.lineSections?.countNew { changes.newItems[$0 - dropped] }
+            }
             state.headerLines = page.headerLines
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
@@ -386,11 +419,17 @@ package final class FeedReactor: Reactor {
                 var lines = state.lines.prefix(tailStart)
                 lines.append(page.lines)
                 state.lines = lines
+                if let pattern = sectionPattern {
+                    var sections = LineSections()
+                    sections.group(SectionBatch(naming: lines, range: 0..<lines.count, by: pattern, firstLine: state.dropped))
+                    state.lineSections = sections
+                }
                 state.tailStart = nil
                 state.itemsVersion &+= 1
             } else {
                 Self.drop(through: page.dropped, in: &state)
-                if page.count > 0 { add(page, to: &state) }
+                // Lines that arrive by themselves are new in their section until the next refresh.
+                if page.count > 0 { add(page, to: &state, arrived: !state.isCounting && !page.isCounting) }
             }
             // A header whose lines came in more than one write is completed as they arrive.
             state.headerLines += page.headerLines
@@ -407,6 +446,9 @@ package final class FeedReactor: Reactor {
             state.chosenLine = line
         case .setFollowing(let on):
             state.isFollowing = on
+        case .setFolds(let folds):
+            state.folds = folds
+            state.itemsVersion &+= 1
         }
         return state
     }
@@ -422,7 +464,14 @@ package final class FeedReactor: Reactor {
         state.itemsVersion &+= 1
     }
 
-    private func add(_ page: Page, to state: inout State) {
+    private func add(_ page: Page, to state: inout State, arrived: Bool = false) {
+        let first = state.lines.count
+        defer {
+            if let pattern = sectionPattern, state.lines.count > first {
+                let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern, firstLine: state.dropped + first)
+                state.lineSections?.group(batch, isNew: arrived)
+            }
+        }
         var lines: [String] = []
         for item in page.items {
             switch item {

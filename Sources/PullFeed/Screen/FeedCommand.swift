@@ -20,6 +20,9 @@ package enum FeedCommand: Hashable, Sendable {
     case showKeys
     /// Pause or resume refreshing by itself (`--every`).
     case togglePause
+    /// Fold or unfold the selected row's section (`o`), fold every other section (`z`),
+    /// unfold them all (`Z`) (`--section-by`).
+    case fold, foldOthers, unfoldAll
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
@@ -48,6 +51,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
+            KeyBinding([.character("o")], longHelp: t(.keyFold), action: .fold),
+            KeyBinding([.character("z")], longHelp: t(.keyFoldOthers), action: .foldOthers),
+            KeyBinding([.character("Z")], longHelp: t(.keyUnfoldAll), action: .unfoldAll),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),

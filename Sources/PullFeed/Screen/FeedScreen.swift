@@ -69,9 +69,9 @@ package final class FeedScreen: ReactorView {
     /// Called when the user chose a line with Enter (line sources).
     package var onChoose: (String) -> Void = { _ in }
 
-    private let rows = FeedRows()
+    let rows = FeedRows()
     /// The rows as shown: all of them, or those the filter keeps.
-    private let filtered: FilteredListSource
+    let filtered: FilteredListSource
     /// Search and filter.
     private let find: FindController
     /// The full list of keys (`?`) while it covers the screen.
@@ -156,7 +156,8 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         let replaced = new.generation != old.generation
-        let place = replaced ? list.place : nil
+        // Grouped lines arrive inside sections, above rows already shown: the place is kept by identity.
+        let place = replaced || new.lineSections != nil ? list.place : nil
         // Lines dropped from the front of a stream: the rows after them move up.
         let shift = replaced ? 0 : new.dropped - old.dropped
         let placeBeforeDrop = shift > 0 && find.shownItemCount == nil ? list.place : nil
@@ -178,6 +179,8 @@ package final class FeedScreen: ReactorView {
                 kept.index = max(0, kept.index - shift)
                 refreshable.reloadData(keeping: kept)
             } else if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
+                refreshable.reloadData(keeping: place)
+            } else if !replaced, new.lineSections != nil, find.shownItemCount == nil {
                 refreshable.reloadData(keeping: place)
             } else {
                 refreshable.reloadData(keepingSelection: keepsPlace)
@@ -266,6 +269,7 @@ package final class FeedScreen: ReactorView {
             case .press(.left):
                 let top = layout(for: lastSize).listTop
                 move(.click(screenRow: mouse.row - top))
+                unfoldSelectedHeader()
             default: break
             }
         case .paste:
@@ -320,6 +324,9 @@ package final class FeedScreen: ReactorView {
             refreshable.releasePulls()
             stopFollowing()
             find.next(backward: command == .previousMatch)
+        case .fold, .foldOthers, .unfoldAll:
+            refreshable.releasePulls()
+            fold(command)
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
@@ -371,6 +378,8 @@ package final class FeedScreen: ReactorView {
             // colours, links or nothing (SGR, OSC 8, `ESC[K`), as `fzf --ansi` does.
             let line = rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown
             reactor?.action.send(.choose(TextWalker.removingDrawnSequences(from: line)))
+        case .section(let name):
+            reactor?.action.send(.unfold(name))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
         }
@@ -430,7 +439,7 @@ package final class FeedScreen: ReactorView {
         switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment: return .helpComment
         case .line: return .helpPrint
-        case .none: return nil
+        case .section, .none: return nil
         }
     }
 
