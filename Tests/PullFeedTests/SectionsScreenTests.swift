@@ -112,4 +112,39 @@ import TerminalUI
         let long = h.lines.first { $0.contains("中中") }
         #expect(long.map { TextWidth.of($0) <= 80 } == true)
     }
+
+    @Test func theHeaderOfTheSectionAtTheTopStaysOnTheFirstRow() {
+        let lines = (0..<40).map { "09:\($0) a: line \($0)" } + (0..<40).map { "10:\($0) b: line \($0)" }
+        let h = harness(.init(lines))
+        h.press(.down, times: 30)
+        #expect(h.selectedRow == "09:30 a: line 30")
+        #expect(h.lines[1] == " ▾ a · 40 lines", "the header stays on the first list row")
+        #expect(h.canvas.style(row: 1, column: 3).bold)
+        #expect(!h.lines.contains(" 09:0 a: line 0"), "the list is scrolled under it")
+        for _ in 0..<30 {
+            h.press(.up)
+            #expect(h.lines[1] == " ▾ a · 40 lines" || h.lines[1] == "›▾ a · 40 lines")
+            #expect(h.lines[2...].contains { $0.hasPrefix("›") } || h.screen.list.scrollOffset == 0,
+                    "the selection is never under the sticky header")
+        }
+        h.press(.down, times: 60)
+        #expect(h.selectedRow == "10:20 b: line 20")
+        #expect(h.lines[1] == " ▾ b · 40 lines", "the next section's header takes its place")
+    }
+
+    @Test func theDemoKeepsItsArticleHeaderOnTop() throws {
+        let h = ScreenHarness(source: DemoSource(latency: 0))
+        h.advance(1)
+        let list = h.screen.list
+        for _ in 0..<60 {
+            h.press(.down)
+            guard case .row(let top)? = list.content(atLine: list.scrollOffset), list.dataSource.row(at: top).kind != .sectionHeader,
+                  top != list.selectedIndex else { continue }
+            let header = try #require(list.dataSource.sectionHeader(forRow: top))
+            #expect(h.lines[1].hasSuffix(list.dataSource.row(at: header).text), "the article's header covers the row at the top")
+            #expect(h.lines[1].contains("Article"))
+            return
+        }
+        Issue.record("the demo never scrolled into an article")
+    }
 }

@@ -215,6 +215,13 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         return line
     }
 
+    package func sectionHeader(forRow index: Int) -> Int? {
+        guard index >= 0, index < rowCount else { return nil }
+        if let section = section(ofRow: index) { return section.headerRow }
+        guard !usesLines else { return nil }
+        return articleRows[...index].lastIndex { $0.row.kind == .sectionHeader }
+    }
+
     package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded }

@@ -107,6 +107,7 @@ package final class FeedScreen: ReactorView {
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
+        list.stickyHeaders = true
         // The data's SGR, OSC 8 and `ESC[K` sequences: drawn as colours and links (and nothing),
         // or taken out with --no-color / NO_COLOR.
         list.escapes = options.colors ? .styles : .removed
