@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import OpenCombine
 import PullToRefresh
 import Reactors
@@ -144,6 +145,9 @@ package final class FeedReactor: Reactor {
     private var isCatchingUp = false
     /// Lines arrived while another request was in flight: catch up when it ends.
     private var needsCatchUp = false
+    /// A page of grouped lines came with more after it: the rest loads when the request ends
+    /// (every line must be grouped for the sections to be whole).
+    private var groupsRest = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
     /// What names each line's section (`--section-by`), if the lines are grouped.
     package let sectionPattern: CapturePattern?
@@ -220,6 +224,7 @@ package final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
+                self.groupsRest = self.sectionPattern != nil && page.hasMore
                 let changes = Self.changes(from: self.currentState, to: page)
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
@@ -249,6 +254,7 @@ package final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
+                self.groupsRest = self.sectionPattern != nil && page.hasMore && page.count > 0
                 let appended = Just(Mutation.append(page)).append(self.notice(of: page))
                 if let failure = page.failure {
                     return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
@@ -276,7 +282,7 @@ package final class FeedReactor: Reactor {
         let other: RequestKind = kind == .header ? .footer : .header
         let otherInFlight = kind == .header ? state.isLoadingMore : state.isRefreshing
         let indicator = { (on: Bool) -> Mutation in kind == .header ? .setRefreshing(on) : .setLoadingMore(on) }
-        let result = source.load(request, on: scheduler)
+        let result = load(request)
             .prefix(untilOutputFrom: started.filter { $0 == other })
             .flatMap(outcome)
         return Deferred { () -> AnyPublisher<Mutation, Never> in
@@ -287,7 +293,31 @@ package final class FeedReactor: Reactor {
                 .append(result)
                 .append(indicator(false))
                 .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
+                .append(Deferred { [weak self] in self?.loadRestOfGroupedLines() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// Lines per page named on the UI thread (`--section-by`); larger pages are named on
+    /// another thread before they are delivered.
+    package static let inlineNamingLimit = 4_096
+    private static let namingQueue = DispatchQueue(label: "pullfeed.sections", qos: .userInitiated)
+
+    /// A page from the source, its lines named when they are grouped into sections.
+    private func load(_ request: PageRequest) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let loaded = source.load(request, on: scheduler)
+        guard let pattern = sectionPattern else { return loaded }
+        let scheduler = scheduler
+        return loaded.flatMap { result -> AnyPublisher<Result<Page, SourceError>, Never> in
+            guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).eraseToAnyPublisher() }
+            let name = { @Sendable () -> Page in
+                var named = page
+                named.sections = SectionBatch(naming: page.lines, range: 0..<page.lines.count, by: pattern, firstLine: 0)
+                return named
+            }
+            guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).eraseToAnyPublisher() }
+            return BackgroundLoad.run(on: Self.namingQueue, deliverOn: scheduler) { _ in .success(name()) }
         }
         .eraseToAnyPublisher()
     }
@@ -323,7 +353,7 @@ package final class FeedReactor: Reactor {
         let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
         var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
         pageRequest.dropped = state.dropped
-        return source.load(pageRequest, on: scheduler)
+        return load(pageRequest)
             .prefix(untilOutputFrom: started)
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
@@ -337,6 +367,17 @@ package final class FeedReactor: Reactor {
             .handleEvents(receiveCompletion: { _ in done() }, receiveCancel: done)
             .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
+    }
+
+    /// Grouped lines load to the end by themselves, page after page (named off the UI thread),
+    /// so each section holds all its lines; a refresh or a load of the user's goes first.
+    private func loadRestOfGroupedLines() -> AnyPublisher<Mutation, Never> {
+        let state = currentState
+        guard groupsRest, state.hasMore, !state.isRefreshing, !state.isLoadingMore, state.tailStart == nil else {
+            return Empty().eraseToAnyPublisher()
+        }
+        groupsRest = false
+        return mutate(action: .loadRest)
     }
 
     private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
@@ -468,8 +509,13 @@ package final class FeedReactor: Reactor {
         let first = state.lines.count
         defer {
             if let pattern = sectionPattern, state.lines.count > first {
-                let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern, firstLine: state.dropped + first)
-                state.lineSections?.group(batch, isNew: arrived)
+                if let named = page.sections, page.items.isEmpty, named.lineCount == state.lines.count - first {
+                    state.lineSections?.group(named, firstLine: state.dropped + first, isNew: arrived)
+                } else {
+                    let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern,
+                                             firstLine: state.dropped + first)
+                    state.lineSections?.group(batch, isNew: arrived)
+                }
             }
         }
         var lines: [String] = []

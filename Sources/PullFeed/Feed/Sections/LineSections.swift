@@ -33,10 +33,14 @@ package struct LineSections: Equatable, Sendable {
     /// Section `index` as shown (`named`, then `Other`).
     package subscript(index: Int) -> LineSection { index < named.count ? named[index] : other }
 
-    /// Adds the lines `batch` named; they follow the lines grouped so far. `isNew` marks them new.
-    package mutating func group(_ batch: SectionBatch, isNew: Bool = false) {
-        precondition(batch.firstLine >= lineCount, "lines are grouped in order")
-        for (name, lines) in zip(batch.names, batch.lines) {
+    /// Adds the lines `batch` named; they follow the lines grouped so far. `isNew` marks them
+    /// new. `firstLine` numbers the batch's first line (by default, as the batch does).
+    package mutating func group(_ batch: SectionBatch, firstLine: Int? = nil, isNew: Bool = false) {
+        let first = firstLine ?? batch.firstLine
+        precondition(first >= lineCount, "lines are grouped in order")
+        let shift = UInt32(truncatingIfNeeded: first - batch.firstLine)
+        for (name, numbers) in zip(batch.names, batch.lines) {
+            let lines = shift == 0 ? numbers : numbers.map { $0 &+ shift }
             if let name {
                 if let at = position[name] {
                     named[at].lines += lines
@@ -53,7 +57,7 @@ package struct LineSections: Equatable, Sendable {
                 if isNew { other.newCount += lines.count }
             }
         }
-        lineCount = batch.firstLine + batch.lineCount
+        lineCount = first + batch.lineCount
     }
 
     /// Marks the lines whose numbers `isNew` says are new (after a refresh replaced them all).
@@ -66,7 +70,7 @@ package struct LineSections: Equatable, Sendable {
 /// Lines named by a pattern, ready to be grouped: each name found (nil for none) in the order
 /// of its first line and the numbers of its lines. Made from lines without touching the
 /// sections, so it can run off the UI thread.
-package struct SectionBatch: Sendable {
+package struct SectionBatch: Sendable, Equatable {
     package var firstLine: Int
     package var lineCount: Int
     package var names: [String?] = []
