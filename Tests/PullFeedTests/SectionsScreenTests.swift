@@ -101,9 +101,21 @@ import TerminalUI
         h.type("&GET /")
         h.press(.enter)
         h.advance(1)
-        #expect(h.lines.contains { $0.hasSuffix("nginx · 3 lines") })
+        #expect(h.lines.contains(" ▾ nginx · 3 of 3 lines"), "\(h.lines)")
         #expect(!h.lines.contains { $0.contains("sshd") })
         #expect(!h.lines.contains { $0.contains("cron") })
+    }
+
+    @Test func filterCountsPerSection() {
+        let h = harness(.init(Self.log))
+        h.type("&/a")
+        h.press(.enter)
+        h.advance(1)
+        #expect(h.lines.contains(" ▾ nginx · 1 of 3 lines"), "\(h.lines)")
+        #expect(h.lines.contains("›09:02 nginx: GET /a") || h.lines.contains(" 09:02 nginx: GET /a"))
+        #expect(!h.lines.contains { $0.contains("GET /b") })
+        h.press(.escape)
+        #expect(h.lines.contains(" ▾ nginx · 3 lines"), "the counts come back with the filter gone")
     }
 
     @Test func sectionNamesAreSanitised() {

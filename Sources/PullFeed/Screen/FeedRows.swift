@@ -23,6 +23,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var sectionMapVersion = -1
     private var dropped = 0
     private var strings = AppStrings(language: .english)
+    /// How many of the rows in a range a filter keeps, while one is set (nil: no filter): a
+    /// section's header then says `N of M lines`.
+    package var keptCount: (Range<Int>) -> Int? = { _ in nil }
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -122,7 +125,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
         if let sectionMap, case .header(let section) = sectionMap.row(at: index) {
             let folded = sectionMap.folded[section]
-            return ListRow(text: SectionHeaderText.text(of: sectionMap.sections[section], folded: folded, strings: strings),
+            let lines = sectionMap.sections[section]
+            let kept = folded ? nil : keptCount(index + 1..<index + 1 + lines.count)
+            return ListRow(text: SectionHeaderText.text(of: lines, folded: folded, shown: kept, strings: strings),
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
         }
         guard usesLines else { return articleRows[index].row }

@@ -105,6 +105,9 @@ package final class FeedScreen: ReactorView {
             language: options.language,
             calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
         filtered = FilteredListSource(base: rows)
+        rows.keptCount = { [unowned filtered] range in
+            filtered.isFiltering ? filtered.shown.rank(of: range.upperBound) - filtered.shown.rank(of: range.lowerBound) : nil
+        }
         let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
         list.stickyHeaders = true
