@@ -280,7 +280,7 @@ do {
     // the place, a frame).
     let pattern = try! CapturePattern(#"^\S+ \S+ \S+ (\S+?)\["#)
     let names = (0..<1_000).map { "service\($0)" }
-    /// 10,000 lines at first, then one line per request, for ever.
+    /// 10,000 lines at first, then one line per request for the rest, for ever (an open input).
     final class Arriving: FeedSource {
         let title = "bench", stateKey = "bench", isLineSource = true
         let names: [String]
@@ -289,7 +289,9 @@ do {
         func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
             let count = request.offset == 0 ? 10_000 : 1
             let page = LineList((request.offset..<request.offset + count).map(line))
-            return Just(.success(Page(lines: page, hasMore: true))).eraseToAnyPublisher()
+            var result = Page(lines: page, hasMore: false)
+            result.isOpen = true
+            return Just(.success(result)).eraseToAnyPublisher()
         }
     }
     let source = Arriving(names: names)
@@ -299,14 +301,18 @@ do {
     let screen = FeedScreen(scheduler: scheduler)
     screen.reactor = reactor
     reactor.action.send(.refresh)
-    time.advance(by: .seconds(5))
+    // The first page is large: it is named on another thread, then delivered.
+    while reactor.currentState.lineSections?.lineCount != 10_000 {
+        usleep(1_000)
+        time.advance(by: .seconds(1))
+    }
     let canvas = MemoryScreen(columns: 80, rows: 24)
     for _ in 0..<500 { screen.handle(.key(.down)) }
     screen.render(on: canvas)
     precondition(reactor.currentState.lineSections?.count == 1_000)
     var arrived = 0
     let perLine = measure(iterations: 1_000) {
-        reactor.action.send(.loadMore)
+        reactor.action.send(.loadRest)
         time.advance(by: .seconds(1))
         screen.render(on: canvas)
         arrived += 1

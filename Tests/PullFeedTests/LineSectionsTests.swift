@@ -91,4 +91,15 @@ import TerminalUI
         }
         #expect(runs == ["2:1..<2", "3:3..<5"])
     }
+
+    @Test func linesAStreamDroppedAreForgotten() {
+        var sections = LineSections()
+        sections.group(batch(["a: 0", "b: 1", "a: 2", "x", "c: 4"]))
+        sections.forgetLines(before: 2)
+        #expect(sections.all.map(\.name) == ["a", "c", nil], "b had only a dropped line")
+        #expect(sections.all.map(\.lines) == [[2], [4], [3]])
+        sections.group(batch(["c: 5", "b: 6"], from: 5))
+        #expect(sections.all.map(\.name) == ["a", "c", "b", nil], "a name seen again opens a section at the end")
+        #expect(sections.all[1].lines == [4, 5])
+    }
 }

@@ -501,6 +501,7 @@ package final class FeedReactor: Reactor {
         let cut = min(dropped - state.dropped, state.lines.count)
         state.lines = state.lines.slice(cut..<state.lines.count)
         state.dropped = dropped
+        state.lineSections?.forgetLines(before: dropped)
         state.changes = RefreshChanges()
         state.itemsVersion &+= 1
     }

@@ -60,6 +60,29 @@ package struct LineSections: Equatable, Sendable {
         lineCount = first + batch.lineCount
     }
 
+    /// Forgets the lines numbered below `line` (a stream dropped them from its front); a
+    /// section left with no line goes. Rare (a stream drops lines in large batches): it walks
+    /// every section.
+    package mutating func forgetLines(before line: Int) {
+        let limit = UInt32(truncatingIfNeeded: max(0, line))
+        func trim(_ section: inout LineSection) {
+            var low = 0, high = section.lines.count
+            while low < high {
+                let mid = (low + high) / 2
+                if section.lines[mid] < limit { low = mid + 1 } else { high = mid }
+            }
+            let cut = low
+            guard cut > 0 else { return }
+            section.lines.removeFirst(cut)
+            section.newCount = min(section.newCount, section.lines.count)
+        }
+        for i in named.indices { trim(&named[i]) }
+        trim(&other)
+        guard named.contains(where: { $0.lines.isEmpty }) else { return }
+        named.removeAll { $0.lines.isEmpty }
+        position = Dictionary(uniqueKeysWithValues: named.enumerated().compactMap { i, s in s.name.map { ($0, i) } })
+    }
+
     /// Marks the lines whose numbers `isNew` says are new (after a refresh replaced them all).
     package mutating func countNew(_ isNew: (Int) -> Bool) {
         for i in named.indices { named[i].newCount = named[i].lines.reduce(0) { $0 + (isNew(Int($1)) ? 1 : 0) } }
