@@ -32,7 +32,7 @@ package struct PullFeedCommand: ParsableCommand {
         refreshes too:  kill -USR1 $(pidof pullfeed)
         --section-by groups lines into sections, each with a header row (name, count, +N new) \
         that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
-        all:  journalctl -f | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+        all:  journalctl -f --no-hostname | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
