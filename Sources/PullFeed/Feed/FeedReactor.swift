@@ -313,7 +313,10 @@ package final class FeedReactor: Reactor {
             guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).eraseToAnyPublisher() }
             let name = { @Sendable () -> Page in
                 var named = page
-                named.sections = SectionBatch(naming: page.lines, range: 0..<page.lines.count, by: pattern, firstLine: 0)
+                // Numbered from where the page belongs (counting dropped lines): a page that no
+                // longer follows the lines shown is left out (`follows(_:)`).
+                named.sections = SectionBatch(naming: page.lines, range: 0..<page.lines.count, by: pattern,
+                                              firstLine: request.offset + request.dropped)
                 return named
             }
             guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).eraseToAnyPublisher() }
@@ -377,7 +380,10 @@ package final class FeedReactor: Reactor {
             return Empty().eraseToAnyPublisher()
         }
         groupsRest = false
-        return mutate(action: .loadRest)
+        // An action, not this request's continuation: it queues behind a load the screen asks
+        // for meanwhile (End), so two loads never start from the same offset.
+        action.send(.loadRest)
+        return Empty().eraseToAnyPublisher()
     }
 
     private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
@@ -446,7 +452,7 @@ package final class FeedReactor: Reactor {
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
             Self.drop(through: page.dropped, in: &state)
-            add(page, to: &state)
+            if follows(page, state) { add(page, to: &state) }
             state.headerLines += page.headerLines
             state.hasMore = page.hasMore && !page.isEnd
             state.isOpen = page.isOpen || page.isEnd
@@ -470,7 +476,7 @@ package final class FeedReactor: Reactor {
             } else {
                 Self.drop(through: page.dropped, in: &state)
                 // Lines that arrive by themselves are new in their section until the next refresh.
-                if page.count > 0 { add(page, to: &state, arrived: !state.isCounting && !page.isCounting) }
+                if page.count > 0, follows(page, state) { add(page, to: &state, arrived: !state.isCounting && !page.isCounting) }
             }
             // A header whose lines came in more than one write is completed as they arrive.
             state.headerLines += page.headerLines
@@ -504,6 +510,13 @@ package final class FeedReactor: Reactor {
         state.lineSections?.forgetLines(before: dropped)
         state.changes = RefreshChanges()
         state.itemsVersion &+= 1
+    }
+
+    /// Whether a page of grouped lines starts where the lines shown end. One asked for from an
+    /// earlier end (a catch-up and a load for the rest that crossed) would group lines twice.
+    private func follows(_ page: Page, _ state: State) -> Bool {
+        guard let batch = page.sections else { return true }
+        return batch.firstLine == state.dropped + state.lines.count
     }
 
     private func add(_ page: Page, to state: inout State, arrived: Bool = false) {
