@@ -160,3 +160,30 @@ import TerminalUI
         Issue.record("the demo never scrolled into an article")
     }
 }
+
+extension SectionsScreenTests {
+    @Test func aClickOnTheStickyHeaderIsOnTheHeader() {
+        let lines = (0..<40).map { "09:\($0) a: line \($0)" }
+        let h = harness(.init(lines))
+        h.press(.down, times: 30)
+        #expect(h.lines[1] == " ▾ a · 40 lines")
+        let selected = h.selectedRow
+        h.screen.handle(.mouse(MouseEvent(kind: .press(.left), row: 1, column: 5)))
+        h.render()
+        #expect(h.selectedRow == selected, "an open header is not selectable: the click selects nothing")
+    }
+}
+
+extension SectionsScreenTests {
+    @Test func aClickOnAFoldedHeaderUnfoldsIt() {
+        let h = harness(.init(Self.log))
+        h.press(.down)
+        h.press(.character("o"))
+        h.press(.down)
+        #expect(h.lines[1] == " ▸ nginx · 3 lines")
+        h.screen.handle(.mouse(MouseEvent(kind: .press(.left), row: 1, column: 5)))
+        h.render()
+        #expect(h.lines[1] == " ▾ nginx · 3 lines", "\(h.lines)")
+        #expect(h.lines[2] == "›09:00 nginx: GET /")
+    }
+}
