@@ -6,7 +6,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import OpenCombine
 import PullToRefresh
 import Reactors
@@ -35,7 +34,7 @@ package final class FeedReactor: Reactor {
         case follow(Bool)
         /// Folds or unfolds a section of a grouped line source (nil: `Other`).
         case fold(String?)
-        /// Unfolds a section (Enter or a click on a folded header; a search landing in it).
+        /// Unfolds a section (Enter or a click on a folded header).
         case unfold(String?)
         /// Folds every section but this one.
         case foldOthers(String?)
@@ -135,7 +134,7 @@ package final class FeedReactor: Reactor {
     package let reactorStorage = ReactorStorage()
     package let source: FeedSource
     package let pageSize: Int
-    private let scheduler: LoopScheduler
+    let scheduler: LoopScheduler
     private let now: () -> Date
     private let bus: CommentEventBus
     /// Which kind of request just started; in-flight requests of the other kind end on it.
@@ -147,7 +146,7 @@ package final class FeedReactor: Reactor {
     private var needsCatchUp = false
     /// A page of grouped lines came with more after it: the rest loads when the request ends
     /// (every line must be grouped for the sections to be whole).
-    private var groupsRest = false
+    var groupsRest = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
     /// What names each line's section (`--section-by`), if the lines are grouped.
     package let sectionPattern: CapturePattern?
@@ -299,32 +298,6 @@ package final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    /// Lines per page named on the UI thread (`--section-by`); larger pages are named on
-    /// another thread before they are delivered.
-    package static let inlineNamingLimit = 4_096
-    private static let namingQueue = DispatchQueue(label: "pullfeed.sections", qos: .userInitiated)
-
-    /// A page from the source, its lines named when they are grouped into sections.
-    private func load(_ request: PageRequest) -> AnyPublisher<Result<Page, SourceError>, Never> {
-        let loaded = source.load(request, on: scheduler)
-        guard let pattern = sectionPattern else { return loaded }
-        let scheduler = scheduler
-        return loaded.flatMap { result -> AnyPublisher<Result<Page, SourceError>, Never> in
-            guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).eraseToAnyPublisher() }
-            let name = { @Sendable () -> Page in
-                var named = page
-                // Numbered from where the page belongs (counting dropped lines): a page that no
-                // longer follows the lines shown is left out (`follows(_:)`).
-                named.sections = SectionBatch(naming: page.lines, range: 0..<page.lines.count, by: pattern,
-                                              firstLine: request.offset + request.dropped)
-                return named
-            }
-            guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).eraseToAnyPublisher() }
-            return BackgroundLoad.run(on: Self.namingQueue, deliverOn: scheduler) { _ in .success(name()) }
-        }
-        .eraseToAnyPublisher()
-    }
-
     // MARK: Lines that arrive without a request
 
     /// Answers a change of the source's input: new lines are asked for at once (after the
@@ -370,20 +343,6 @@ package final class FeedReactor: Reactor {
             .handleEvents(receiveCompletion: { _ in done() }, receiveCancel: done)
             .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
-    }
-
-    /// Grouped lines load to the end by themselves, page after page (named off the UI thread),
-    /// so each section holds all its lines; a refresh or a load of the user's goes first.
-    private func loadRestOfGroupedLines() -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        guard groupsRest, state.hasMore, !state.isRefreshing, !state.isLoadingMore, state.tailStart == nil else {
-            return Empty().eraseToAnyPublisher()
-        }
-        groupsRest = false
-        // An action, not this request's continuation: it queues behind a load the screen asks
-        // for meanwhile (End), so two loads never start from the same offset.
-        action.send(.loadRest)
-        return Empty().eraseToAnyPublisher()
     }
 
     private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
@@ -510,13 +469,6 @@ package final class FeedReactor: Reactor {
         state.lineSections?.forgetLines(before: dropped)
         state.changes = RefreshChanges()
         state.itemsVersion &+= 1
-    }
-
-    /// Whether a page of grouped lines starts where the lines shown end. One asked for from an
-    /// earlier end (a catch-up and a load for the rest that crossed) would group lines twice.
-    private func follows(_ page: Page, _ state: State) -> Bool {
-        guard let batch = page.sections else { return true }
-        return batch.firstLine == state.dropped + state.lines.count
     }
 
     private func add(_ page: Page, to state: inout State, arrived: Bool = false) {
