@@ -32,6 +32,18 @@ import TerminalUI
         #expect(source.requests.allSatisfy { !$0.fromEnd }, "grouped lines are never read from the end")
     }
 
+    @Test func aPageCommandsPagesLoadAsTheUserScrolls() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.loadsRestPageByPage = true
+        let (reactor, time) = reactor(source)
+        reactor.action.send(.refresh)
+        time.advance(30)
+        #expect(reactor.currentState.lineSections?.lineCount == 100, "one page: each is a run of the command")
+        reactor.action.send(.loadMore)
+        time.advance(1)
+        #expect(reactor.currentState.lineSections?.lineCount == 200)
+    }
+
     @Test func aPageNamedOffTheUIThreadGroupsTheSame() async throws {
         let count = FeedReactor.inlineNamingLimit * 2
         let source = ScriptedSource.lines(total: count)

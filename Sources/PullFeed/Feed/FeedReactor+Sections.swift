@@ -33,10 +33,12 @@ extension FeedReactor {
     }
 
     /// Grouped lines load to the end by themselves, page after page (named off the UI thread),
-    /// so each section holds all its lines; a refresh or a load of the user's goes first.
+    /// so each section holds all its lines; a refresh or a load of the user's goes first. A
+    /// page command's pages (each a run of the command, perhaps without end) load as the user
+    /// scrolls, as without sections: its sections hold the lines loaded.
     func loadRestOfGroupedLines() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard groupsRest, state.hasMore, !state.isRefreshing, !state.isLoadingMore, state.tailStart == nil else {
+        guard groupsRest, !source.loadsRestPageByPage, state.hasMore, !state.isRefreshing, !state.isLoadingMore, state.tailStart == nil else {
             return Empty().eraseToAnyPublisher()
         }
         groupsRest = false
