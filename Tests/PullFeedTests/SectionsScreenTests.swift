@@ -187,3 +187,16 @@ extension SectionsScreenTests {
         #expect(h.lines[2] == "›09:00 nginx: GET /")
     }
 }
+
+extension SectionsScreenTests {
+    @Test func foldingUnderAFilterSelectsTheHeader() {
+        let h = harness(.init(Self.log))
+        h.type("&GET")
+        h.press(.enter)
+        h.advance(1)
+        h.press(.down)
+        #expect(h.selectedRow == "09:02 nginx: GET /a")
+        h.press(.character("o"))
+        #expect(h.selectedRow == "▸ nginx · 3 lines", "\(h.lines)")
+    }
+}

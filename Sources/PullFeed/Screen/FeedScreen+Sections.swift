@@ -11,7 +11,7 @@ extension FeedScreen {
         case .fold:
             guard let section else { return }
             reactor.action.send(.fold(section.name))
-            if !section.folded { selectHeader(named: section.name, baseRow: section.headerRow) }
+            if !section.folded { selectHeader(baseRow: section.headerRow) }
         case .foldOthers:
             guard let section else { return }
             reactor.action.send(.foldOthers(section.name))
@@ -27,11 +27,11 @@ extension FeedScreen {
         reactor?.action.send(.unfold(name))
     }
 
-    /// Selects the header of the section named `name`, where the list shows it (folding moves
-    /// no header before its own).
-    private func selectHeader(named name: String?, baseRow: Int) {
-        let identity = AnyHashable(SectionHeaderIdentity(name: name))
-        let row = filtered.isFiltering ? filtered.index(ofIdentity: identity, near: list.selectedIndex ?? 0) : baseRow
+    /// Selects the header of the section whose header is base row `baseRow` (folding moves no
+    /// header before its own), where the list shows it.
+    private func selectHeader(baseRow: Int) {
+        let shown = filtered.shown
+        let row = !filtered.isFiltering ? baseRow : shown.contains(baseRow) ? shown.rank(of: baseRow) : nil
         if let row, row < list.rowCount { refreshable.select(row: row) }
     }
 }
