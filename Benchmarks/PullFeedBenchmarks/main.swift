@@ -273,6 +273,54 @@ do {
     }
 }
 
+do {
+    // `--section-by` on a stream: 1,000 sections there already (10,000 lines), then lines
+    // arriving one at a time, each into one of the sections (or a new one): timed per line
+    // from the page to the next frame (reduce naming and grouping it, rows, reload keeping
+    // the place, a frame).
+    let pattern = try! CapturePattern(#"^\S+ \S+ \S+ (\S+?)\["#)
+    let names = (0..<1_000).map { "service\($0)" }
+    /// 10,000 lines at first, then one line per request for the rest, for ever (an open input).
+    final class Arriving: FeedSource {
+        let title = "bench", stateKey = "bench", isLineSource = true
+        let names: [String]
+        init(names: [String]) { self.names = names }
+        func line(_ n: Int) -> String { "Nov 26 12:00:\(n % 60) \(names[(n * 7919) % names.count])[\(n)]: message \(n)" }
+        func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+            let count = request.offset == 0 ? 10_000 : 1
+            let page = LineList((request.offset..<request.offset + count).map(line))
+            var result = Page(lines: page, hasMore: false)
+            result.isOpen = true
+            return Just(.success(result)).eraseToAnyPublisher()
+        }
+    }
+    let source = Arriving(names: names)
+    let time = DispatchQueue.test
+    let scheduler = time.eraseToLoopScheduler()
+    let reactor = FeedReactor(source: source, pageSize: 10_000, scheduler: scheduler, sectionPattern: pattern)
+    let screen = FeedScreen(scheduler: scheduler)
+    screen.reactor = reactor
+    reactor.action.send(.refresh)
+    // The first page is large: it is named on another thread, then delivered.
+    while reactor.currentState.lineSections?.lineCount != 10_000 {
+        usleep(1_000)
+        time.advance(by: .seconds(1))
+    }
+    let canvas = MemoryScreen(columns: 80, rows: 24)
+    for _ in 0..<500 { screen.handle(.key(.down)) }
+    screen.render(on: canvas)
+    precondition(reactor.currentState.lineSections?.count == 1_000)
+    var arrived = 0
+    let perLine = measure(iterations: 1_000) {
+        reactor.action.send(.loadRest)
+        time.advance(by: .seconds(1))
+        screen.render(on: canvas)
+        arrived += 1
+    }
+    precondition(reactor.currentState.lines.count == 10_000 + arrived)
+    row("--section-by: a line arriving on a stream with 1,000 sections", format(ns: perLine), "target ≤ 1 ms per line")
+}
+
 print("| benchmark | median | note |")
 print("|---|---|---|")
 for (name, value, note) in table { print("| \(name) | \(value) | \(note) |") }

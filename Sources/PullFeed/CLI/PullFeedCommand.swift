@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import PullToRefresh
+import TerminalUI
 
 /// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.
 package struct PullFeedCommand: ParsableCommand {
@@ -33,6 +34,9 @@ package struct PullFeedCommand: ParsableCommand {
         whose text changed is marked ~ with its changed characters highlighted:  pullfeed \
         --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
         refreshes too:  kill -USR1 $(pidof pullfeed)
+        --section-by groups lines into sections, each with a header row (name, count, +N new) \
+        that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
+        all:  journalctl -f --no-hostname | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -139,6 +143,17 @@ package struct PullFeedCommand: ParsableCommand {
         guard let preview, let template = try? RowTemplate(parsing: preview, delimiter: delimiter) else { return nil }
         let window = previewWindowText.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
         return PreviewSettings(template: template, window: window)
+    }
+
+    /// `--section-by` as given, checked by `validate()`.
+    @Option(name: .customLong("section-by"), help: ArgumentHelp(
+        "Group a line source's lines into sections named by this POSIX extended regular expression: its first group in a line's first match (or the whole match); lines with no match go to a last section, Other. \\d, \\s, \\S, \\w are understood; a lazy +? matches as +. o folds a section, z folds the others, Z unfolds all.",
+        valueName: "regex"))
+    package var sectionBy: String?
+
+    /// What names a line's section (`--section-by`), checked by `validate()`.
+    package var sectionPattern: CapturePattern? {
+        sectionBy.flatMap { try? CapturePattern($0) }
     }
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
@@ -249,6 +264,13 @@ package struct PullFeedCommand: ParsableCommand {
                 _ = try PreviewWindow(parsing: previewWindowText)
             } catch {
                 throw ValidationError("--preview-window \(error.description)")
+            }
+        }
+        if let sectionBy {
+            do throws(PatternError) {
+                _ = try CapturePattern(sectionBy)
+            } catch {
+                throw ValidationError("--section-by '\(sectionBy)' is not a usable regular expression: \(error.reason)")
             }
         }
         if SpillSettings.parseSize(maxDiskText) == nil {

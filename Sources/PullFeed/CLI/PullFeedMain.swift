@@ -79,7 +79,8 @@ public enum PullFeedMain {
         let store = LastUpdatedStore.standard(environment: environment)
         let reactor = FeedReactor(
             source: source, pageSize: command.pageSize, scheduler: scheduler,
-            lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity)
+            lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity,
+            sectionPattern: command.sectionPattern)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
         screen.onNeedsRender = { loop.setNeedsRender() }

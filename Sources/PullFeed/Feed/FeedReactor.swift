@@ -36,6 +36,13 @@ package final class FeedReactor: Reactor {
         case toggleMark(Int)
         /// Shows a toast (a bound command that failed, a key with nothing to do).
         case toast(Toast.Kind)
+        /// Folds or unfolds a section of a grouped line source (nil: `Other`).
+        case fold(String?)
+        /// Unfolds a section (Enter or a click on a folded header).
+        case unfold(String?)
+        /// Folds every section but this one.
+        case foldOthers(String?)
+        case unfoldAll
     }
 
     package enum Mutation {
@@ -54,6 +61,7 @@ package final class FeedReactor: Reactor {
         case choose([UInt8])
         case setFollowing(Bool)
         case toggleMark(Int)
+        case setFolds(SectionFolds)
     }
 
     package struct State {
@@ -141,6 +149,10 @@ package final class FeedReactor: Reactor {
 
         /// How far from its old index a mark is looked for when the lines have no keys yet.
         static let markSearchDistance = 10_000
+        /// The lines grouped into sections (`--section-by`); nil when they are not grouped.
+        package var lineSections: LineSections?
+        /// Which of those sections are folded.
+        package var folds = SectionFolds()
 
         package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
         /// What the header and footer show: whether a refresh or a load runs, and whether
@@ -165,7 +177,7 @@ package final class FeedReactor: Reactor {
     package let reactorStorage = ReactorStorage()
     package let source: FeedSource
     package let pageSize: Int
-    private let scheduler: LoopScheduler
+    let scheduler: LoopScheduler
     private let now: () -> Date
     private let bus: CommentEventBus
     /// Which kind of request just started; in-flight requests of the other kind end on it.
@@ -175,7 +187,12 @@ package final class FeedReactor: Reactor {
     private var isCatchingUp = false
     /// Lines arrived while another request was in flight: catch up when it ends.
     private var needsCatchUp = false
+    /// A page of grouped lines came with more after it: the rest loads when the request ends
+    /// (every line must be grouped for the sections to be whole).
+    var groupsRest = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
+    /// What names each line's section (`--section-by`), if the lines are grouped.
+    package let sectionPattern: CapturePattern?
 
     enum RequestKind { case header, footer }
 
@@ -186,8 +203,10 @@ package final class FeedReactor: Reactor {
         lastUpdated: Date? = nil,
         now: @escaping () -> Date = Date.init,
         bus: CommentEventBus = CommentEventBus(),
-        identity: LineIdentity = .wholeLine
+        identity: LineIdentity = .wholeLine,
+        sectionPattern: CapturePattern? = nil
     ) {
+        self.sectionPattern = sectionPattern
         self.source = source
         self.pageSize = pageSize
         self.scheduler = scheduler
@@ -197,6 +216,7 @@ package final class FeedReactor: Reactor {
         state.lastUpdated = lastUpdated
         state.isWatched = source.isWatched
         state.lineIdentity = identity
+        if sectionPattern != nil { state.lineSections = LineSections() }
         initialState = state
     }
 
@@ -205,7 +225,8 @@ package final class FeedReactor: Reactor {
         case .refresh: return refresh()
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest:
-            if source.readsFromEnd, currentState.isCounting, currentState.tailStart == nil {
+            // Grouped lines are read in order: a section needs every line before its last.
+            if source.readsFromEnd, sectionPattern == nil, currentState.isCounting, currentState.tailStart == nil {
                 return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
             }
             // An open input is asked again even when it had nothing more a moment ago: End
@@ -214,6 +235,16 @@ package final class FeedReactor: Reactor {
                 ? loadMore(limit: pageSize, whileOpen: true)
                 : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .fold, .unfold, .foldOthers, .unfoldAll:
+            var folds = currentState.folds
+            switch action {
+            case .fold(let name): folds.toggle(name)
+            case .unfold(let name): folds.unfold(name)
+            case .foldOthers(let name): folds.foldAll((currentState.lineSections?.all ?? []).map(\.name), except: name)
+            default: folds.unfoldAll()
+            }
+            guard folds != currentState.folds else { return Empty().eraseToAnyPublisher() }
+            return Just(.setFolds(folds)).eraseToAnyPublisher()
         case .follow(let on):
             guard on != currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
             if !on { source.stopReadingRest() }
@@ -239,6 +270,7 @@ package final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
+                self.groupsRest = self.sectionPattern != nil && page.hasMore
                 let changes = Self.changes(from: self.currentState, to: page)
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
@@ -268,6 +300,7 @@ package final class FeedReactor: Reactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
+                self.groupsRest = self.sectionPattern != nil && page.hasMore && page.count > 0
                 let appended = Just(Mutation.append(page)).append(self.notice(of: page))
                 if let failure = page.failure {
                     return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
@@ -297,7 +330,7 @@ package final class FeedReactor: Reactor {
         let other: RequestKind = kind == .header ? .footer : .header
         let otherInFlight = kind == .header ? state.isLoadingMore : state.isRefreshing
         let indicator = { (on: Bool) -> Mutation in kind == .header ? .setRefreshing(on) : .setLoadingMore(on) }
-        let result = source.load(request, on: scheduler)
+        let result = load(request)
             .prefix(untilOutputFrom: started.filter { $0 == other })
             .flatMap(outcome)
         return Deferred { () -> AnyPublisher<Mutation, Never> in
@@ -308,6 +341,7 @@ package final class FeedReactor: Reactor {
                 .append(result)
                 .append(indicator(false))
                 .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
+                .append(Deferred { [weak self] in self?.loadRestOfGroupedLines() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
@@ -344,7 +378,7 @@ package final class FeedReactor: Reactor {
         let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
         var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
         pageRequest.dropped = state.dropped
-        return source.load(pageRequest, on: scheduler)
+        return load(pageRequest)
             .prefix(untilOutputFrom: started)
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
@@ -399,6 +433,7 @@ package final class FeedReactor: Reactor {
             state.previousLines = LineList()
             state.sections = []
             state.lines = LineList()
+            if state.lineSections != nil { state.lineSections = LineSections() }
             state.changes = RefreshChanges()
             state.generation &+= 1
             state.tailStart = nil
@@ -417,12 +452,16 @@ package final class FeedReactor: Reactor {
             state = reduce(state: state, mutation: .replace(page, at: date))
             state.changes = changes
             if !changes.changedItems.isEmpty { state.previousLines = previous }
+            if changes.isComparison, !changes.newItems.isEmpty {
+                let dropped = state.dropped
+                state.lineSections?.countNew { changes.newItems[$0 - dropped] }
+            }
             state.headerLines = page.headerLines
             state.relocateMarks()
         case .append(let page):
             if page.isEnd { state.tailStart = state.lines.count }
             Self.drop(through: page.dropped, in: &state)
-            add(page, to: &state)
+            if follows(page, state) { add(page, to: &state) }
             state.headerLines += page.headerLines
             state.hasMore = page.hasMore && !page.isEnd
             state.isOpen = page.isOpen || page.isEnd
@@ -436,12 +475,18 @@ package final class FeedReactor: Reactor {
                 var lines = state.lines.prefix(tailStart)
                 lines.append(page.lines)
                 state.lines = lines
+                if let pattern = sectionPattern {
+                    var sections = LineSections()
+                    sections.group(SectionBatch(naming: lines, range: 0..<lines.count, by: pattern, firstLine: state.dropped))
+                    state.lineSections = sections
+                }
                 state.tailStart = nil
                 state.itemsVersion &+= 1
                 state.relocateMarks()
             } else {
                 Self.drop(through: page.dropped, in: &state)
-                if page.count > 0 { add(page, to: &state) }
+                // Lines that arrive by themselves are new in their section until the next refresh.
+                if page.count > 0, follows(page, state) { add(page, to: &state, arrived: !state.isCounting && !page.isCounting) }
             }
             // A header whose lines came in more than one write is completed as they arrive.
             state.headerLines += page.headerLines
@@ -461,6 +506,9 @@ package final class FeedReactor: Reactor {
         case .toggleMark(let index):
             guard index >= 0, index < state.lines.count else { break }
             state.marks.toggle(index, key: state.lineKey(at: index))
+        case .setFolds(let folds):
+            state.folds = folds
+            state.itemsVersion &+= 1
         }
         return state
     }
@@ -472,12 +520,25 @@ package final class FeedReactor: Reactor {
         let cut = min(dropped - state.dropped, state.lines.count)
         state.lines = state.lines.slice(cut..<state.lines.count)
         state.dropped = dropped
+        state.lineSections?.forgetLines(before: dropped)
         state.changes = RefreshChanges()
         state.marks = state.marks.dropping(first: cut)
         state.itemsVersion &+= 1
     }
 
-    private func add(_ page: Page, to state: inout State) {
+    private func add(_ page: Page, to state: inout State, arrived: Bool = false) {
+        let first = state.lines.count
+        defer {
+            if let pattern = sectionPattern, state.lines.count > first {
+                if let named = page.sections, page.items.isEmpty, named.lineCount == state.lines.count - first {
+                    state.lineSections?.group(named, firstLine: state.dropped + first, isNew: arrived)
+                } else {
+                    let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern,
+                                             firstLine: state.dropped + first)
+                    state.lineSections?.group(batch, isNew: arrived)
+                }
+            }
+        }
         var lines: [String] = []
         for item in page.items {
             switch item {

@@ -35,6 +35,9 @@ package struct Page: Sendable, Equatable {
     package var dropped = 0
     /// Something the stream's reader tells the user once (it could not spill, the disk filled).
     package var notice: StreamNotice?
+    /// The page's lines named by `--section-by`, numbered from 0 (named off the UI thread when
+    /// the page is large); nil when lines are not grouped or not named yet.
+    package var sections: SectionBatch?
 
     package init(items: [FeedItem], hasMore: Bool) {
         self.items = items

@@ -16,11 +16,13 @@ package enum AppText: String, CaseIterable, Sendable {
     case keyPreview, keyPreviewScroll, keyNamePreviewScroll
     // Preview pane
     case previewNarrow, previewShort, previewCut
+    case keyFold, keyFoldOthers, keyUnfoldAll
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
     // List
     case empty, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
+    case sectionOther, sectionLines, sectionLinesOne, sectionFiltered, sectionNew
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, changedItems, goneItems
@@ -91,6 +93,9 @@ extension AppStrings {
         .keyInterrupt: "Quit; Ctrl-C and Esc cancel a search or a prompt first",
         .keyRedraw: "Redraw the screen",
         .keyPause: "Pause or resume refreshing by itself (--every)",
+        .keyFold: "Fold or unfold the selected row's section (--section-by)",
+        .keyFoldOthers: "Fold every section but the selected one",
+        .keyUnfoldAll: "Unfold every section",
         .keyWheel: "Scroll; at the top, pull to refresh",
         .keyClick: "Select the row",
         .keyNameWheel: "Mouse wheel",
@@ -115,6 +120,11 @@ extension AppStrings {
         .articleHeader: "Article {0} {3} {1} {3} {2} comments",
         .articleHeaderOneComment: "Article {0} {3} {1} {3} {2} comment",
         .columnOffset: "→{0}",
+        .sectionOther: "Other",
+        .sectionLines: "{0} {1} {2} lines",
+        .sectionLinesOne: "{0} {1} {2} line",
+        .sectionFiltered: "{0} {1} {2} of {3} lines",
+        .sectionNew: "+{0}",
         .refreshFailed: "Refresh failed: {0}",
         .loadMoreFailed: "Load more failed: {0}",
         .noMoreData: "No more data",
@@ -196,6 +206,9 @@ extension AppStrings {
         .keyInterrupt: "退出；Ctrl-C 和 Esc 先取消搜索或关闭输入框",
         .keyRedraw: "重绘屏幕",
         .keyPause: "暂停或继续自动刷新（--every）",
+        .keyFold: "折叠或展开所选行所在的分组（--section-by）",
+        .keyFoldOthers: "折叠除所选分组外的所有分组",
+        .keyUnfoldAll: "展开所有分组",
         .keyWheel: "滚动；在顶部时下拉刷新",
         .keyClick: "选中该行",
         .keyNameWheel: "鼠标滚轮",
@@ -220,6 +233,11 @@ extension AppStrings {
         .articleHeader: "文章 {0} {3} {1} {3} {2} 条评论",
         .articleHeaderOneComment: "文章 {0} {3} {1} {3} {2} 条评论",
         .columnOffset: "→{0}",
+        .sectionOther: "其他",
+        .sectionLines: "{0} {1} {2} 行",
+        .sectionLinesOne: "{0} {1} {2} 行",
+        .sectionFiltered: "{0} {1} {2} / {3} 行",
+        .sectionNew: "+{0}",
         .refreshFailed: "刷新失败：{0}",
         .loadMoreFailed: "加载更多失败：{0}",
         .noMoreData: "已经全部加载完毕",

@@ -28,6 +28,9 @@ package enum FeedCommand: Hashable, Sendable {
     case toggleMark(down: Bool)
     /// What a key bound with `--bind` runs.
     case bound([BoundAction])
+    /// Fold or unfold the selected row's section (`o`), fold every other section (`z`),
+    /// unfold them all (`Z`) (`--section-by`).
+    case fold, foldOthers, unfoldAll
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
@@ -89,6 +92,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),
             KeyBinding([.shift(.up)], longHelp: t(.keyPreviewScroll), keyNames: t(.keyNamePreviewScroll), action: .scrollPreview(-1)),
             KeyBinding([.shift(.down)], longHelp: "", action: .scrollPreview(1)),
+            KeyBinding([.character("o")], longHelp: t(.keyFold), action: .fold),
+            KeyBinding([.character("z")], longHelp: t(.keyFoldOthers), action: .foldOthers),
+            KeyBinding([.character("Z")], longHelp: t(.keyUnfoldAll), action: .unfoldAll),
             KeyBinding([.enter], help: enterHelp.map { t($0) } ?? "", longHelp: t(.keyEnter), action: .activate),
             KeyBinding([.character("?")], help: t(.helpKeys), longHelp: t(.keyHelp), helpPriority: 2, action: .showKeys),
             KeyBinding([.character("q")], help: t(.helpQuit), longHelp: t(.keyQuit), action: .quit),

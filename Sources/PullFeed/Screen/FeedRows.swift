@@ -12,7 +12,20 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         case none
         case addComment(AddCommentCellReactor)
         case line(String)
+        /// A folded section's header (`--section-by`): Enter unfolds it (nil: `Other`).
+        case section(String?)
     }
+
+    /// The rows of grouped lines (`--section-by`), or nil when lines are not grouped; the
+    /// state it was built from; the lines dropped from the front of a stream (section line
+    /// numbers count them); and the words of the header rows.
+    private var sectionMap: SectionRowMap?
+    private var sectionMapVersion = -1
+    private var dropped = 0
+    private var strings = AppStrings(language: .english)
+    /// How many of the rows in a range a filter keeps, while one is set (nil: no filter): a
+    /// section's header then says `N of M lines`.
+    package var keptCount: (Range<Int>) -> Int? = { _ in nil }
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -49,6 +62,16 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
+            dropped = state.dropped
+            self.strings = strings
+            if let sections = state.lineSections {
+                if state.itemsVersion != sectionMapVersion || sectionMap == nil {
+                    sectionMap = SectionRowMap(sections, folds: state.folds)
+                    sectionMapVersion = state.itemsVersion
+                }
+            } else {
+                sectionMap = nil
+            }
             gap = state.tailStart.map { ($0, strings.text(.endGap)) }
             if state.generation != recentGeneration || state.tailStart != recentTail || state.dropped != recentDropped {
                 recentTail = state.tailStart
@@ -96,10 +119,20 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         articleRows = rows
     }
 
-    package var rowCount: Int { usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count }
+    package var rowCount: Int {
+        if let sectionMap { return sectionMap.rowCount }
+        return usesLines ? lines.count + (gap == nil ? 0 : 1) : articleRows.count
+    }
 
     package func row(at index: Int) -> ListRow {
         if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
+        if let sectionMap, case .header(let section) = sectionMap.row(at: index) {
+            let folded = sectionMap.folded[section]
+            let lines = sectionMap.sections[section]
+            let kept = folded ? nil : keptCount(index + 1..<index + 1 + lines.count)
+            return ListRow(text: SectionHeaderText.text(of: lines, folded: folded, shown: kept, strings: strings),
+                           kind: .sectionHeader, isSelectable: folded, style: .bold)
+        }
         guard usesLines else { return articleRows[index].row }
         let item = lineIndex(ofRow: index)
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
@@ -120,13 +153,45 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     /// The line at row `index` (rows after the gap row show the line before them).
     private func lineIndex(ofRow row: Int) -> Int {
-        gap.map { row > $0.row ? row - 1 : row } ?? row
+        if let sectionMap {
+            guard case .line(_, let number) = sectionMap.row(at: row) else { return -1 }
+            return number - dropped
+        }
+        return gap.map { row > $0.row ? row - 1 : row } ?? row
+    }
+
+    /// Whether row `index` is a section header of grouped lines.
+    private func isSectionHeader(_ index: Int) -> Bool {
+        guard let sectionMap, case .header = sectionMap.row(at: index) else { return false }
+        return true
+    }
+
+    /// The section of row `index` of grouped lines, by name (nil: `Other`), and whether it is
+    /// folded; nil when the lines are not grouped.
+    package func section(ofRow index: Int) -> (name: String?, folded: Bool, headerRow: Int)? {
+        guard let sectionMap, index >= 0, index < sectionMap.rowCount else { return nil }
+        let section = sectionMap.section(ofRow: index)
+        return (sectionMap.sections[section].name, sectionMap.folded[section], sectionMap.headerRow(of: section))
     }
 
     /// The first row of the items the last refresh brought or changed, if any.
     package var firstNewRow: Int? {
         let firsts = [changes.newItems.first, changes.changedItems.first].compactMap { $0 }
         guard let item = firsts.min() else { return nil }
+        if let sectionMap {
+            let changes = changes
+            let marks = { (line: Int) in changes.newItems[line] || changes.changedItems[line] }
+            var found: Int?
+            sectionMap.forEachRun(in: 0..<sectionMap.rowCount) { row, numbers in
+                guard let numbers else { return true }
+                for number in numbers where marks(number - dropped) {
+                    found = row + number - numbers.lowerBound
+                    return false
+                }
+                return true
+            }
+            return found
+        }
         if usesLines { return gap == nil && item < rowCount ? item : nil }
         return articleRows.firstIndex { $0.row.isNew }
     }
@@ -134,6 +199,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package func identity(at index: Int) -> AnyHashable? {
         guard index >= 0, index < rowCount else { return nil }
         if let gap, index == gap.row { return nil }
+        if let section = section(ofRow: index), section.headerRow == index { return AnyHashable(SectionHeaderIdentity(name: section.name)) }
         return usesLines ? AnyHashable(lineKey(at: index)) : AnyHashable(articleRows[index].identity)
     }
 
@@ -142,7 +208,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
         }
         let keys = changes.keys
-        if gap == nil, keys.count == rowCount {
+        if gap == nil, sectionMap == nil, keys.count == rowCount {
             return keys.withUnsafeBufferPointer { keys in ListSearch.nearest(to: index, count: keys.count) { keys[$0] == key } }
         }
         return ListSearch.nearest(to: index, count: rowCount) { self.lineKey(at: $0) == key }
@@ -150,26 +216,45 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     private func lineKey(at index: Int) -> UInt64 {
         let line = lineIndex(ofRow: index)
+        guard line >= 0 else { return 0 }
         return gap == nil && line < changes.keys.count ? changes.keys[line] : identity.keys(ofLine: self.line(at: index)).id
     }
 
     /// The line shown at row `index` (rows after the gap row show the line before them).
     private func line(at row: Int) -> String {
         let index = lineIndex(ofRow: row)
+        // A header, or a line a stream dropped since it was grouped.
+        guard index >= 0 else { return "" }
         if let line = recentLines[index] { return line }
         let line = lines[index]
         recentLines[index] = line
         return line
     }
 
+    package func sectionHeader(forRow index: Int) -> Int? {
+        guard index >= 0, index < rowCount else { return nil }
+        if let section = section(ofRow: index) { return section.headerRow }
+        guard !usesLines else { return nil }
+        return articleRows[...index].lastIndex { $0.row.kind == .sectionHeader }
+    }
+
     package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
+        if let section = section(ofRow: index), section.headerRow == index { return section.folded }
         return usesLines ? true : articleRows[index].row.isSelectable
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's
     /// read in bulk), article rows copied (they are few).
     package func textSnapshot() -> any ListTextSnapshot {
+        if let sectionMap {
+            var headers: [String] = []
+            headers.reserveCapacity(sectionMap.sections.count)
+            for (section, folded) in zip(sectionMap.sections, sectionMap.folded) {
+                headers.append(SectionHeaderText.text(of: section, folded: folded, strings: strings))
+            }
+            return SectionedLinesSnapshot(lines: lines, map: sectionMap, dropped: dropped, headers: headers)
+        }
         if usesLines { return LineListSnapshot(lines: lines) }
         var headers: [Int] = []
         for (i, row) in articleRows.enumerated() where row.row.kind == .sectionHeader { headers.append(i) }
@@ -180,13 +265,17 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// at most the first MiB of a file's line).
     package func wholeLine(at index: Int) -> String? {
         guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
-        return lines.wholeLine(at: lineIndex(ofRow: index))
+        let line = lineIndex(ofRow: index)
+        guard line >= 0, line < lines.count else { return nil }
+        return lines.wholeLine(at: line)
     }
 
     /// The whole line at row `index` as the bytes read (invalid UTF-8 and all).
     package func wholeLineBytes(at index: Int) -> [UInt8]? {
         guard usesLines, index >= 0, index < rowCount, gap?.row != index else { return nil }
-        return lines.wholeLineBytes(at: lineIndex(ofRow: index))
+        let line = lineIndex(ofRow: index)
+        guard line >= 0, line < lines.count else { return nil }
+        return lines.wholeLineBytes(at: line)
     }
 
     /// The demo article row `index` belongs to, if it is an article's row.
@@ -197,6 +286,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package func target(at index: Int) -> Target {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }
+        if let section = section(ofRow: index), section.headerRow == index { return section.folded ? .section(section.name) : .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }
@@ -220,4 +310,9 @@ struct LineListSnapshot: ListTextSnapshot {
 struct ArticleRow: Hashable {
     var id: Int
     var offset: Int
+}
+
+/// A section header row's identity (for keeping the place on a folded section).
+struct SectionHeaderIdentity: Hashable {
+    var name: String?
 }

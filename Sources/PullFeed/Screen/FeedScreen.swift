@@ -131,8 +131,12 @@ package final class FeedScreen: ReactorView {
             language: options.language,
             calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
         filtered = FilteredListSource(base: rows)
+        rows.keptCount = { [unowned filtered] range in
+            filtered.isFiltering ? filtered.shown.rank(of: range.upperBound) - filtered.shown.rank(of: range.lowerBound) : nil
+        }
         let list = ListView(dataSource: filtered)
         if !options.unicode { list.selectionMarker = ">" }
+        list.stickyHeaders = true
         // The data's SGR, OSC 8 and `ESC[K` sequences: drawn as colours and links (and nothing),
         // or taken out with --no-color / NO_COLOR.
         list.escapes = options.colors ? .styles : .removed
@@ -189,7 +193,8 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         let replaced = new.generation != old.generation
-        let place = replaced ? list.place : nil
+        // Grouped lines arrive inside sections, above rows already shown: the place is kept by identity.
+        let place = replaced || new.lineSections != nil ? list.place : nil
         // Lines dropped from the front of a stream: the rows after them move up.
         let shift = replaced ? 0 : new.dropped - old.dropped
         let placeBeforeDrop = shift > 0 && find.shownItemCount == nil ? list.place : nil
@@ -211,6 +216,8 @@ package final class FeedScreen: ReactorView {
                 kept.index = max(0, kept.index - shift)
                 refreshable.reloadData(keeping: kept)
             } else if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
+                refreshable.reloadData(keeping: place)
+            } else if !replaced, new.lineSections != nil, find.shownItemCount == nil {
                 refreshable.reloadData(keeping: place)
             } else {
                 refreshable.reloadData(keepingSelection: keepsPlace)
@@ -302,6 +309,7 @@ package final class FeedScreen: ReactorView {
             case .press(.left):
                 let top = layout(for: lastSize).listTop
                 move(.click(screenRow: mouse.row - top))
+                unfoldSelectedHeader()
             default: break
             }
         case .paste:
@@ -365,6 +373,9 @@ package final class FeedScreen: ReactorView {
         case .scrollPreview(let lines):
             guard let pane = paneLayout(for: lastSize).pane else { return }
             preview?.send(.scroll(by: lines, height: pane.height))
+        case .fold, .foldOthers, .unfoldAll:
+            refreshable.releasePulls()
+            fold(command)
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
@@ -429,6 +440,8 @@ package final class FeedScreen: ReactorView {
             // --ansi` does.
             let line = rows.wholeLineBytes(at: filtered.baseIndex(of: row)) ?? Array(shown.utf8)
             reactor?.action.send(.choose(TextWalker.removingDrawnSequences(from: line)))
+        case .section(let name):
+            reactor?.action.send(.unfold(name))
         case .none:
             if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
         }
@@ -497,7 +510,7 @@ package final class FeedScreen: ReactorView {
         switch rows.target(at: filtered.baseIndex(of: row)) {
         case .addComment: return .helpComment
         case .line: return .helpPrint
-        case .none: return nil
+        case .section, .none: return nil
         }
     }
 

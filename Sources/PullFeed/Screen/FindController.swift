@@ -248,7 +248,8 @@ final class FindController {
             searchWrapped(pattern, backward: backward, range: wrap)
             return
         }
-        guard !filtered.isFiltering, reactor.source.scansWithoutLoading else {
+        // A scan finds a source line; grouped lines are not in source order, so their pages load.
+        guard !filtered.isFiltering, reactor.source.scansWithoutLoading, reactor.currentState.lineSections == nil else {
             startPagedSearch(pattern, backward: backward, wrap: wrap)
             return
         }

@@ -128,3 +128,52 @@ enum RegexSyntax {
         return runs.max { $0.utf8.count < $1.utf8.count }
     }
 }
+
+extension RegexSyntax {
+    /// `text` with the shorthands the C library lacks made POSIX: `\d` and `\D` outside a
+    /// bracket expression become `[0-9]` and `[^0-9]`, and the `?` that makes a quantifier
+    /// lazy (`+?`, `*?`, `??`, `}?`) is dropped (POSIX matches are always the longest).
+    static func posix(_ text: String) -> String {
+        var result = ""
+        var inBracket = false
+        var bracketStart = false
+        var escaped = false
+        var afterQuantifier = false
+        for character in text {
+            if inBracket {
+                result.append(character)
+                if character == "]", !bracketStart { inBracket = false }
+                bracketStart = bracketStart && character == "^"
+                continue
+            }
+            if escaped {
+                escaped = false
+                afterQuantifier = false
+                switch character {
+                case "d": result += "[0-9]"
+                case "D": result += "[^0-9]"
+                default: result += "\\" + String(character)
+                }
+                continue
+            }
+            if character == "?", afterQuantifier {
+                afterQuantifier = false
+                continue
+            }
+            afterQuantifier = false
+            switch character {
+            case "\\": escaped = true
+            case "[":
+                inBracket = true
+                bracketStart = true
+                result.append(character)
+            case "+", "*", "?", "}":
+                afterQuantifier = true
+                result.append(character)
+            default: result.append(character)
+            }
+        }
+        if escaped { result.append("\\") }
+        return result
+    }
+}

@@ -78,6 +78,22 @@ final class RegularExpression: Sendable {
             guard status == 0 else { return nil }
             return Int(match.rm_so)..<Int(match.rm_eo)
         }
+
+        /// The first match in all of `bytes` and where its first group matched (nil when the
+        /// expression has no group or the group took no part in the match); nil if there is none.
+        func firstMatchWithGroup() -> (match: Range<Int>, group: Range<Int>?)? {
+            var matches = [regmatch_t](repeating: regmatch_t(rm_so: 0, rm_eo: regoff_t(bytes.count)), count: 2)
+            let status = withUnsafePointer(to: RegularExpression.empty) { empty -> Int32 in
+                let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty)).assumingMemoryBound(to: CChar.self)
+                return RegularExpression.withUTF8Locale {
+                    regexec(compiled, base, compiled.pointee.re_nsub > 0 ? 2 : 1, &matches, REG_STARTEND)
+                }
+            }
+            guard status == 0 else { return nil }
+            let match = Int(matches[0].rm_so)..<Int(matches[0].rm_eo)
+            guard compiled.pointee.re_nsub > 0, matches[1].rm_so >= 0, matches[1].rm_eo >= matches[1].rm_so else { return (match, nil) }
+            return (match, Int(matches[1].rm_so)..<Int(matches[1].rm_eo))
+        }
     }
 
     /// Calls `body` with `bytes` ready to be searched: a copy with its ASCII letters

@@ -56,6 +56,14 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
         return ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }
     }
 
+    /// The shown row of the base row's section header (a filter keeps a section's header while
+    /// it keeps any of its rows).
+    public func sectionHeader(forRow index: Int) -> Int? {
+        guard let header = base.sectionHeader(forRow: baseIndex(of: index)) else { return nil }
+        guard pattern != nil else { return header }
+        return shown.contains(header) ? shown.rank(of: header) : nil
+    }
+
     /// The base row shown as row `index`.
     public func baseIndex(of index: Int) -> Int { pattern == nil ? index : shown[index] }
 

@@ -17,12 +17,18 @@ public protocol ListDataSource: AnyObject {
     /// The row nearest to `index` whose identity is `identity`, or nil. The default scans
     /// outwards from `index` with `identity(at:)`; override it when a source can do better.
     func index(ofIdentity identity: AnyHashable, near index: Int) -> Int?
+    /// The header row of the section row `index` is in (`index` itself for a header), or nil
+    /// when it is in none: what `ListView.stickyHeaders` keeps on the first line. The default,
+    /// nil, has no sticky header; a source with sections answers it without a long scan.
+    func sectionHeader(forRow index: Int) -> Int?
 }
 
 extension ListDataSource {
     public func isSelectable(at index: Int) -> Bool { row(at: index).isSelectable }
 
     public func identity(at index: Int) -> AnyHashable? { nil }
+
+    public func sectionHeader(forRow index: Int) -> Int? { nil }
 
     public func index(ofIdentity identity: AnyHashable, near index: Int) -> Int? {
         ListSearch.nearest(to: index, count: rowCount) { self.identity(at: $0) == identity }

@@ -155,7 +155,10 @@ extension ListView {
     }
 
     private func click(_ screenRow: Int) -> ListOutcome? {
-        guard case .row(let index) = line(atScreenRow: screenRow), isSelectable(index) else { return nil }
+        guard case .row(var index) = line(atScreenRow: screenRow) else { return nil }
+        // The first line shows a sticky header over its row: a click there is on the header.
+        if screenRow == 0, let header = stickyHeader(forTopLine: scrollOffset) { index = header }
+        guard isSelectable(index) else { return nil }
         selectedIndex = index
         return .clicked(row: index)
     }

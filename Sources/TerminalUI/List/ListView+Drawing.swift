@@ -36,8 +36,20 @@ extension ListView {
                 canvas.fill(row: screenRow, column: 0, width: width, style: .plain)
             }
         }
+        // The header of the section at the top, over the row there (never over the selection).
+        if let header = stickyHeader(forTopLine: first), content(atLine: first) != .row(frame.selected ?? -1) {
+            _ = drawRow(header, on: canvas, screenRow: top, width: width, frame: &frame)
+        }
         swap(&frame.fitted, &fittedRows)
         if let textWidth { lastTextWidth = textWidth }
+    }
+
+    /// The header row to draw on the first line when it shows `line`: with `stickyHeaders`,
+    /// the header of the section of the row there, when that row is not the header itself.
+    func stickyHeader(forTopLine line: Int) -> Int? {
+        guard stickyHeaders, case .row(let index)? = content(atLine: line),
+              let header = dataSource.sectionHeader(forRow: index), header < index else { return nil }
+        return header
     }
 
     /// The list's settings for one frame's rows, and the fitted texts they update.

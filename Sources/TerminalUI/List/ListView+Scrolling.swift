@@ -72,6 +72,8 @@ extension ListView {
         } else if rowLine > offset + height - 1 {
             offset = rowLine - height + 1
         }
+        // A sticky header would cover the row on the first line: show one more line above it.
+        if rowLine == offset, height > 1, stickyHeader(forTopLine: offset) != nil { offset -= 1 }
         return min(max(0, offset), maxScrollOffset)
     }
 

@@ -79,6 +79,11 @@ public final class ListView {
         didSet { markedRowMarkerText = SanitizedText(String(markedRowMarker)) }
     }
     var markedRowMarkerText = SanitizedText("*")
+    /// Whether the header of the section whose rows fill the top of the view stays on its first
+    /// line (as a phone's table keeps its section headers), drawn over the row there, so the
+    /// user always sees which section they are in. Needs a data source that answers
+    /// `sectionHeader(forRow:)`. The selection is kept below it.
+    public var stickyHeaders = false
 
     /// Whether the selected row is drawn as selected (a client hides it while something
     /// outside the rows, such as a footer, has the selection).

@@ -1,0 +1,85 @@
+/// The rows of a grouped line source: each section's header row, then its lines unless it is
+/// folded. Built in O(sections) from the sections and the folds; finding a row's section is a
+/// binary search, so a frame costs the same with 10 sections or 100,000.
+package struct SectionRowMap: Sendable {
+    /// What a row shows.
+    package enum Row: Equatable, Sendable {
+        /// Section `section`'s header.
+        case header(section: Int)
+        /// Source line `number` (counting lines a stream dropped), of section `section`.
+        case line(section: Int, number: Int)
+    }
+
+    package let sections: [LineSection]
+    /// Whether each section is folded.
+    package let folded: [Bool]
+    /// The row of each section's header, ascending.
+    private let starts: [Int]
+    package let rowCount: Int
+
+    package init(_ sections: LineSections = LineSections(), folds: SectionFolds = SectionFolds()) {
+        self.sections = sections.all
+        folded = self.sections.map { folds.isFolded($0.name) }
+        var starts: [Int] = []
+        starts.reserveCapacity(self.sections.count)
+        var row = 0
+        for (section, isFolded) in zip(self.sections, folded) {
+            starts.append(row)
+            row += 1 + (isFolded ? 0 : section.count)
+        }
+        self.starts = starts
+        rowCount = row
+    }
+
+    /// What row `index` (in `0 ..< rowCount`) shows.
+    package func row(at index: Int) -> Row {
+        let section = section(ofRow: index)
+        let offset = index - starts[section]
+        return offset == 0 ? .header(section: section) : .line(section: section, number: Int(sections[section].lines[offset - 1]))
+    }
+
+    /// The section row `index` belongs to.
+    package func section(ofRow index: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The row of section `section`'s header.
+    package func headerRow(of section: Int) -> Int { starts[section] }
+
+    /// The header rows, ascending.
+    package var headerRows: [Int] { starts }
+
+    /// Runs of rows that show consecutive source lines, in `range`: each run's first row, and
+    /// the source numbers of its lines; header rows are runs of their own with no lines.
+    /// (Reading lines in runs is what makes search over grouped lines quick.)
+    package func forEachRun(in range: Range<Int>, _ body: (Int, Range<Int>?) -> Bool) {
+        let range = range.clamped(to: 0..<rowCount)
+        guard !range.isEmpty else { return }
+        var row = range.lowerBound
+        var section = self.section(ofRow: row)
+        while row < range.upperBound {
+            let offset = row - starts[section]
+            if offset == 0 {
+                if !body(row, nil) { return }
+                row += 1
+            } else {
+                let lines = sections[section].lines
+                let sectionEnd = starts[section] + 1 + (folded[section] ? 0 : lines.count)
+                let end = min(range.upperBound, sectionEnd)
+                // The longest stretch of consecutive numbers from here.
+                var last = offset - 1
+                let lastIndex = end - starts[section] - 2
+                while last < lastIndex, lines[last + 1] == lines[last] &+ 1 { last += 1 }
+                let first = Int(lines[offset - 1])
+                if !body(row, first..<first + (last - (offset - 1)) + 1) { return }
+                row += last - (offset - 1) + 1
+            }
+            while section + 1 < starts.count, starts[section + 1] <= row { section += 1 }
+        }
+    }
+}

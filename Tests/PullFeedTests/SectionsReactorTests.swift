@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import PullFeed
+import TerminalUI
+
+/// The feed reactor grouping lines (`--section-by`), in virtual time: pages grouped as they
+/// come, the rest loading by itself until every line is in its section, lines that arrive
+/// later updating only their own section, folds kept across a refresh.
+@Suite struct SectionsReactorTests {
+    func reactor(_ source: FeedSource, pageSize: Int = 100, pattern: String = #"^L(\d)"#) -> (FeedReactor, VirtualTime) {
+        let time = VirtualTime()
+        let reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler,
+                                  sectionPattern: try! CapturePattern(pattern))
+        return (reactor, time)
+    }
+
+    @Test func theRestLoadsByItselfUntilEverySectionIsWhole() {
+        let source = ScriptedSource.lines(total: 1_000)
+        let (reactor, time) = reactor(source)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        #expect(reactor.currentState.lineSections?.lineCount == 100, "the first page is grouped as it comes")
+        time.advance(30)
+        let sections = reactor.currentState.lineSections!
+        #expect(sections.lineCount == 1_000)
+        #expect(reactor.currentState.hasMore == false)
+        // L0, L1…L9 open sections 0…9 in that order; L10…L19 join section 1, and so on.
+        #expect(sections.all.map(\.name) == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"])
+        #expect(sections.all[1].count == 111, "L1, L10…L19, L100…L199")
+        #expect(sections.all[1].lines.prefix(3) == [1, 10, 11])
+        #expect(sections.all.reduce(0) { $0 + $1.count } == 1_000)
+        #expect(source.requests.allSatisfy { !$0.fromEnd }, "grouped lines are never read from the end")
+    }
+
+    @Test func aPageCommandsPagesLoadAsTheUserScrolls() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.loadsRestPageByPage = true
+        let (reactor, time) = reactor(source)
+        reactor.action.send(.refresh)
+        time.advance(30)
+        #expect(reactor.currentState.lineSections?.lineCount == 100, "one page: each is a run of the command")
+        reactor.action.send(.loadMore)
+        time.advance(1)
+        #expect(reactor.currentState.lineSections?.lineCount == 200)
+    }
+
+    @Test func aPageNamedOffTheUIThreadGroupsTheSame() async throws {
+        let count = FeedReactor.inlineNamingLimit * 2
+        let source = ScriptedSource.lines(total: count)
+        let (reactor, time) = reactor(source, pageSize: count)
+        reactor.action.send(.refresh)
+        // The page is named on another thread, then delivered on the scheduler.
+        for _ in 0..<500 where reactor.currentState.lineSections?.lineCount != count {
+            try await Task.sleep(nanoseconds: 5_000_000)
+            time.advance(1)
+        }
+        let sections = try #require(reactor.currentState.lineSections)
+        #expect(sections.lineCount == count)
+        var inline = LineSections()
+        let list = LineList((0..<count).map { "L\($0)" })
+        inline.group(SectionBatch(naming: list, range: 0..<count, by: try CapturePattern(#"^L(\d)"#), firstLine: 0))
+        #expect(sections == inline)
+    }
+
+    @Test func foldsOutliveARefresh() {
+        let output = LiveFeedScreenTests.Output(["a: 1", "b: 2"])
+        let (reactor, time) = reactor(LiveFeedScreenTests.source(output), pattern: "^([a-z]):")
+        reactor.action.send(.refresh)
+        time.advance(1)
+        reactor.action.send(.fold("a"))
+        #expect(reactor.currentState.folds.isFolded("a"))
+        output.lines = ["c: 0", "a: 1", "b: 2", "a: 3"]
+        reactor.action.send(.refresh)
+        time.advance(1)
+        #expect(reactor.currentState.folds.isFolded("a"))
+        let sections = reactor.currentState.lineSections!
+        #expect(sections.all.map(\.name) == ["c", "a", "b"])
+        #expect(sections.all.map(\.newCount) == [1, 1, 0], "the new lines count in their sections")
+        reactor.action.send(.foldOthers("b"))
+        #expect(reactor.currentState.folds.folded == ["a", "c"])
+        reactor.action.send(.unfoldAll)
+        #expect(reactor.currentState.folds.folded.isEmpty)
+    }
+}
