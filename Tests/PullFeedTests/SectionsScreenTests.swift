@@ -57,6 +57,28 @@ import TerminalUI
         #expect(h.chosen == ["09:01 sshd: accepted"])
     }
 
+    /// A search looks into folded sections too: the one its match is in unfolds, the others
+    /// stay folded, and `n` goes on (wrapping) through them as if they were open.
+    @Test func aSearchThatLandsInAFoldedSectionUnfoldsIt() {
+        let h = harness(.init(Self.log))
+        h.type("z")
+        #expect(h.selectedRow == "09:00 nginx: GET /")
+        #expect(h.lines.contains(" ▸ sshd · 1 line") && h.lines.contains(" ▸ cron · 1 line"))
+        h.type("/job")
+        h.press(.enter)
+        #expect(h.selectedRow == "09:03 cron: job")
+        #expect(h.lines.contains(" ▾ cron · 1 line"), "its section unfolded")
+        #expect(h.lines.contains(" ▸ sshd · 1 line"), "the others stay folded")
+        h.type("/accepted")
+        h.press(.enter)
+        #expect(h.selectedRow == "09:01 sshd: accepted", "a match before the selection: wrapped")
+        #expect(h.lines.contains(" ▾ sshd · 1 line"))
+        #expect(h.lines[23] == " Search wrapped to the top")
+        h.type("/nowhere")
+        h.press(.enter)
+        #expect(h.lines[23] == " Pattern not found: nowhere")
+    }
+
     @Test func foldUnfoldAndFoldOthers() {
         let h = harness(.init(Self.log))
         h.press(.down)

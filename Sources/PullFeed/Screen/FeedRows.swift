@@ -247,18 +247,33 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// The rows' texts for search and filter: lines straight from their storage (a file's
     /// read in bulk), article rows copied (they are few).
     package func textSnapshot() -> any ListTextSnapshot {
-        if let sectionMap {
-            var headers: [String] = []
-            headers.reserveCapacity(sectionMap.sections.count)
-            for (section, folded) in zip(sectionMap.sections, sectionMap.folded) {
-                headers.append(SectionHeaderText.text(of: section, folded: folded, strings: strings))
-            }
-            return SectionedLinesSnapshot(lines: lines, map: sectionMap, dropped: dropped, headers: headers)
-        }
+        if let sectionMap { return sectionedSnapshot(of: sectionMap) }
         if usesLines { return LineListSnapshot(lines: lines) }
         var headers: [Int] = []
         for (i, row) in articleRows.enumerated() where row.row.kind == .sectionHeader { headers.append(i) }
         return StringsTextSnapshot(texts: articleRows.map(\.row.text), sectionHeaders: headers)
+    }
+
+    private func sectionedSnapshot(of map: SectionRowMap) -> SectionedLinesSnapshot {
+        var headers: [String] = []
+        headers.reserveCapacity(map.sections.count)
+        for (section, folded) in zip(map.sections, map.folded) {
+            headers.append(SectionHeaderText.text(of: section, folded: folded, strings: strings))
+        }
+        return SectionedLinesSnapshot(lines: lines, map: map, dropped: dropped, headers: headers)
+    }
+
+    /// Grouped lines with every section open, for a search that finds lines in folded
+    /// sections too; nil unless some section is folded.
+    package func unfoldedRows() -> UnfoldedRows? {
+        guard let sectionMap, sectionMap.folded.contains(true) else { return nil }
+        return UnfoldedRows(snapshot: sectionedSnapshot(of: sectionMap.unfolded), shown: sectionMap)
+    }
+
+    /// Where row `row` of `unfolded` shows now (once its section is open: the line itself).
+    package func shownRow(ofOpenRow row: Int, in unfolded: UnfoldedRows) -> Int? {
+        guard let sectionMap, row >= 0, row < unfolded.open.rowCount else { return nil }
+        return unfolded.open.row(row, in: sectionMap)
     }
 
     /// The whole line at row `index` for Enter to print: not cut, however long (a row shows

@@ -224,16 +224,20 @@ final class FindController {
         message = nil
         lastSearch = pattern
         list.highlight = pattern
-        let snapshot = filtered.textSnapshot()
+        // Grouped lines are searched with every section open; a match in a folded one unfolds it.
+        let unfolded = filtered.isFiltering ? nil : rows.unfoldedRows()
+        let snapshot = unfolded?.snapshot ?? filtered.textSnapshot()
         let count = snapshot.rowCount
-        let selected = list.selectedIndex ?? (backward ? count : -1)
+        let selected = list.selectedIndex.map { unfolded?.openRow(ofShown: $0) ?? $0 } ?? (backward ? count : -1)
         let first = backward ? 0..<max(0, min(count, selected)) : min(count, selected + 1)..<count
         let wrap = backward ? min(count, max(0, selected))..<count : 0..<max(0, min(count, selected + 1))
         run(rows: first.count, { token in
             ListFinder.firstMatch(pattern, in: snapshot, range: first, backward: backward, isCancelled: { token.isCancelled })
         }, then: { [unowned self] found in
             if let found {
-                self.select(found)
+                self.select(found, in: unfolded)
+            } else if let unfolded {
+                self.searchWrapped(pattern, backward: backward, range: wrap, in: unfolded)
             } else {
                 self.searchUnloaded(pattern, backward: backward, wrap: wrap)
             }
@@ -300,14 +304,14 @@ final class FindController {
     }
 
     /// The part of the loaded rows before the start, after the rest found nothing.
-    private func searchWrapped(_ pattern: TextPattern, backward: Bool, range: Range<Int>) {
-        let snapshot = filtered.textSnapshot()
+    private func searchWrapped(_ pattern: TextPattern, backward: Bool, range: Range<Int>, in unfolded: UnfoldedRows? = nil) {
+        let snapshot = unfolded?.snapshot ?? filtered.textSnapshot()
         let range = range.clamped(to: 0..<snapshot.rowCount)
         run(rows: range.count, { token in
             ListFinder.firstMatch(pattern, in: snapshot, range: range, backward: backward, isCancelled: { token.isCancelled })
         }, then: { [unowned self] found in
             if let found {
-                self.select(found)
+                self.select(found, in: unfolded)
                 self.message = self.strings.text(backward ? .searchWrappedBottom : .searchWrappedTop)
             } else {
                 self.notFound(pattern)
@@ -318,6 +322,14 @@ final class FindController {
     private func notFound(_ pattern: TextPattern) {
         message = strings.text(.patternNotFound, pattern.text)
         onNeedsRender()
+    }
+
+    /// Selects row `index` of `unfolded` (grouped lines with every section open), unfolding
+    /// its section first if it is folded; list row `index` without `unfolded`.
+    private func select(_ index: Int, in unfolded: UnfoldedRows?) {
+        guard let unfolded else { return select(index) }
+        if let section = unfolded.foldedSection(ofOpenRow: index) { reactor()?.action.send(.unfold(section.name)) }
+        select(rows.shownRow(ofOpenRow: index, in: unfolded) ?? index)
     }
 
     /// Selects list row `index`, or the first selectable row after it (a match in a section

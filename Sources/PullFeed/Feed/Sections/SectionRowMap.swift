@@ -18,8 +18,12 @@ package struct SectionRowMap: Sendable {
     package let rowCount: Int
 
     package init(_ sections: LineSections = LineSections(), folds: SectionFolds = SectionFolds()) {
-        self.sections = sections.all
-        folded = self.sections.map { folds.isFolded($0.name) }
+        self.init(sections: sections.all, folded: sections.all.map { folds.isFolded($0.name) })
+    }
+
+    private init(sections: [LineSection], folded: [Bool]) {
+        self.sections = sections
+        self.folded = folded
         var starts: [Int] = []
         starts.reserveCapacity(self.sections.count)
         var row = 0
@@ -46,6 +50,20 @@ package struct SectionRowMap: Sendable {
             if starts[mid] <= index { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+
+    /// The same sections with none folded: the rows a search walks, so that it finds lines in
+    /// folded sections too.
+    package var unfolded: SectionRowMap {
+        SectionRowMap(sections: sections, folded: Array(repeating: false, count: sections.count))
+    }
+
+    /// Where `other` (the same sections, folded otherwise) shows what row `row` here shows: the
+    /// same line, or its section's header when `other` folds the section.
+    package func row(_ row: Int, in other: SectionRowMap) -> Int {
+        let section = section(ofRow: row)
+        let offset = row - starts[section]
+        return offset == 0 || other.folded[section] ? other.starts[section] : other.starts[section] + offset
     }
 
     /// The row of section `section`'s header.
