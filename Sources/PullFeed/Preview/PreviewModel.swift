@@ -69,7 +69,11 @@ package struct PreviewModel: Equatable, Sendable {
     package private(set) var wanted: Request?
     /// What the lines were made for (or are being made for, while `status` is `.running`).
     package private(set) var shown: Request?
-    package private(set) var lines: [String] = []
+    package private(set) var lines: [String] = [] {
+        didSet { revision &+= 1 }
+    }
+    /// Changes each time `lines` does (a cheap way to tell that the content changed).
+    package private(set) var revision = 0
     /// The first line shown.
     package private(set) var scroll = 0
     package private(set) var status = Status.idle
