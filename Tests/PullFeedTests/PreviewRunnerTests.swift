@@ -76,3 +76,36 @@ import TerminalUI
         #expect(!alive, "the grandchild was killed with its group")
     }
 }
+
+/// Lines split from chunks however the bytes are cut, within the limits.
+@Suite struct LineSplitterTests {
+    static func split(_ chunks: [String]) -> (lines: [String], full: Bool) {
+        var splitter = LineSplitter()
+        var lines: [String] = []
+        for chunk in chunks {
+            lines += Array(chunk.utf8).withUnsafeBufferPointer { splitter.add($0) }
+        }
+        if let last = splitter.finish() { lines.append(last) }
+        return (lines, splitter.isFull)
+    }
+
+    @Test(arguments: [
+        (["a\nb\n"], ["a", "b"]),
+        (["a", "b\nc", "\n"], ["ab", "c"]),
+        (["one\r\ntwo\r", "\n"], ["one", "two"]),
+        (["\n\n"], ["", ""]),
+        (["no end"], ["no end"]),
+        (["中", "文\n😀"], ["中文", "😀"]),
+    ])
+    func splits(_ chunks: [String], _ expected: [String]) {
+        #expect(Self.split(chunks).lines == expected)
+    }
+
+    @Test func aLongLineKeepsItsFirstBytesAndTheLineCountStopsIt() {
+        let long = String(repeating: "x", count: ProcessPreviewRunner.maxLineBytes * 3)
+        #expect(Self.split([long, "\nshort\n"]).lines.map(\.utf8.count) == [ProcessPreviewRunner.maxLineBytes, 5])
+        let many = Self.split([String(repeating: "l\n", count: PreviewModel.maxLines + 50)])
+        #expect(many.lines.count == PreviewModel.maxLines)
+        #expect(many.full)
+    }
+}

@@ -133,8 +133,12 @@ package struct PullFeedCommand: ParsableCommand {
     /// `--preview`.
     package var previewSettings: PreviewSettings? {
         guard let preview, let template = try? RowTemplate(parsing: preview, delimiter: delimiter) else { return nil }
-        let window = previewWindowText.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
-        return PreviewSettings(template: template, window: window)
+        return PreviewSettings(template: template, window: previewWindow ?? PreviewWindow())
+    }
+
+    /// `--preview-window` parsed, if given (checked by `validate()`).
+    package var previewWindow: PreviewWindow? {
+        previewWindowText.flatMap { try? PreviewWindow(parsing: $0) }
     }
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
