@@ -173,3 +173,21 @@ extension PreviewEndToEndTests {
         #expect(children.isEmpty, "children left (zombies included): \(children.map(\.pid))")
     }
 }
+
+extension PreviewEndToEndTests {
+    /// The README's files example, as written there: a pane below the list.
+    @Test func theFilesExampleOfTheReadme() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = HardeningSession.fixture("a file.txt", in: directory, Array("first line of a\nsecond\n".utf8))
+        _ = HardeningSession.fixture("b.txt", in: directory, Array("only line of b\n".utf8))
+        let session = try HardeningSession(["--preview", "head -50 {}", "--preview-window", "down:40%"], directory: directory, prefix: "ls |")
+        try session.tmux.waitFor("first line of a")
+        let lines = session.screenLines()
+        let border = try #require(lines.firstIndex { $0.hasPrefix("────") }, "\(lines)")
+        #expect(lines[border + 1].trimmingCharacters(in: .whitespaces) == "first line of a", "the pane is below the list")
+        #expect(lines[1].hasPrefix("›a file.txt"), "the list spans the width above it")
+        session.tmux.sendKeys("Down")
+        try session.tmux.waitFor("only line of b")
+    }
+}
