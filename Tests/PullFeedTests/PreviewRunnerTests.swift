@@ -109,3 +109,25 @@ import TerminalUI
         #expect(many.full)
     }
 }
+
+extension LineSplitterTests {
+    @Test(arguments: [
+        (["\u{1B}[31mred\nstill red\u{1B}[0m\nplain\n"], ["\u{1B}[31mred", "\u{1B}[31mstill red\u{1B}[0m", "plain"]),
+        (["\u{1B}[1m\u{1B}[32mbold green\n\u{1B}[mx\ny\n"], ["\u{1B}[1m\u{1B}[32mbold green", "\u{1B}[1m\u{1B}[32m\u{1B}[mx", "y"]),
+        (["\u{1B}[1ma\n\u{1B}[0;34mb\nc\n"], ["\u{1B}[1ma", "\u{1B}[1m\u{1B}[0;34mb", "\u{1B}[0;34mc"]),
+        (["\u{1B}[2Jnot sgr\nx\n"], ["\u{1B}[2Jnot sgr", "x"]),
+    ])
+    func coloursCarryAcrossLineEnds(_ chunks: [String], _ expected: [String]) {
+        #expect(Self.split(chunks).lines == expected)
+    }
+}
+
+extension LineSplitterTests {
+    @Test func whatIsCarriedStaysSmall() {
+        let huge = "\u{1B}[" + String(repeating: "1;", count: 2000) + "1m"
+        let many = (30...45).map { "\u{1B}[\($0)m" }.joined()
+        let lines = Self.split([huge + "a\nb\n" + many + "c\nd\n"]).lines
+        #expect(lines[1] == "b", "a long sequence is not carried")
+        #expect(lines[3] == (38...45).map { "\u{1B}[\($0)m" }.joined() + "d", "the last \(LineSplitter.maxCarried) are")
+    }
+}
