@@ -77,6 +77,9 @@ package struct PreviewModel: Equatable, Sendable {
     /// The first line shown.
     package private(set) var scroll = 0
     package private(set) var status = Status.idle
+    /// The lines are an older request's, replaced by the running one's first output (the pane
+    /// draws them dim meanwhile).
+    package private(set) var stale = false
     /// How many commands were started (benchmarks and tests count them).
     package private(set) var runsStarted = 0
 
@@ -84,8 +87,6 @@ package struct PreviewModel: Equatable, Sendable {
     private var run: Int?
     /// The debounce timer armed, if any: changes of selection are coming quickly.
     private var timer: Int?
-    /// The lines are an older request's, replaced by the running one's first output.
-    private var stale = false
     private var nextID = 0
 
     package init(isOpen: Bool) {
