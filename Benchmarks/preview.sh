@@ -44,7 +44,7 @@ trap 'T kill-server 2>/dev/null || true' EXIT
 
 if has hold; then
   hold() {  # label, seconds between keys (0: a burst)
-    local count="$OUT/runs-$1.txt"
+    local count="$OUT/runs-${1//[^a-z0-9]/-}.txt"
     : > "$count"
     T kill-server 2>/dev/null || true
     T new-session -d -s b -x 120 -y 30 "seq 1 2000 | $APP --preview 'echo x >> $count; echo line {}'"

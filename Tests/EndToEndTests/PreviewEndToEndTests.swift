@@ -150,3 +150,44 @@ extension PreviewEndToEndTests {
         #expect(Self.pane(session).contains { $0.hasPrefix("Pid:") && $0.hasSuffix(" \(pid)") }, "the selected process: \(Self.pane(session))")
     }
 }
+
+extension PreviewEndToEndTests {
+    /// Many previews, run to their end or stopped by the next row, leave no descriptor open and
+    /// no child behind.
+    @Test func manyPreviewsLeakNoDescriptorsOrChildren() throws {
+        let session = try HardeningSession(["--preview", "echo {}; sleep 0.05; echo done {}"], prefix: "seq 1 100 |")
+        let pid = try session.appPID()
+        try session.tmux.waitUntil("the first preview done") { _ in Self.pane(session).contains("done 1") }
+        usleep(300_000)
+        let probe = ProcessProbe(pid: pid)
+        let descriptors = try #require(probe.openDescriptors)
+        for i in 0..<40 {
+            session.tmux.sendKeys("Down")
+            // Some rows are left before their preview ends, some after.
+            usleep(i % 2 == 0 ? 20_000 : 150_000)
+        }
+        try session.tmux.waitUntil("the last preview done") { _ in Self.pane(session).contains("done 41") }
+        usleep(500_000)
+        #expect(probe.openDescriptors == descriptors, "descriptors \(descriptors) -> \(probe.openDescriptors ?? -1)")
+        let children = ProcessProbe.all.filter { $0.parentPID == pid }
+        #expect(children.isEmpty, "children left (zombies included): \(children.map(\.pid))")
+    }
+}
+
+extension PreviewEndToEndTests {
+    /// The README's files example, as written there: a pane below the list.
+    @Test func theFilesExampleOfTheReadme() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = HardeningSession.fixture("a file.txt", in: directory, Array("first line of a\nsecond\n".utf8))
+        _ = HardeningSession.fixture("b.txt", in: directory, Array("only line of b\n".utf8))
+        let session = try HardeningSession(["--preview", "head -50 {}", "--preview-window", "down:40%"], directory: directory, prefix: "ls |")
+        try session.tmux.waitFor("first line of a")
+        let lines = session.screenLines()
+        let border = try #require(lines.firstIndex { $0.hasPrefix("────") }, "\(lines)")
+        #expect(lines[border + 1].trimmingCharacters(in: .whitespaces) == "first line of a", "the pane is below the list")
+        #expect(lines[1].hasPrefix("›a file.txt"), "the list spans the width above it")
+        session.tmux.sendKeys("Down")
+        try session.tmux.waitFor("only line of b")
+    }
+}

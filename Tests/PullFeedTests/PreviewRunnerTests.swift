@@ -76,3 +76,58 @@ import TerminalUI
         #expect(!alive, "the grandchild was killed with its group")
     }
 }
+
+/// Lines split from chunks however the bytes are cut, within the limits.
+@Suite struct LineSplitterTests {
+    static func split(_ chunks: [String]) -> (lines: [String], full: Bool) {
+        var splitter = LineSplitter()
+        var lines: [String] = []
+        for chunk in chunks {
+            lines += Array(chunk.utf8).withUnsafeBufferPointer { splitter.add($0) }
+        }
+        if let last = splitter.finish() { lines.append(last) }
+        return (lines, splitter.isFull)
+    }
+
+    @Test(arguments: [
+        (["a\nb\n"], ["a", "b"]),
+        (["a", "b\nc", "\n"], ["ab", "c"]),
+        (["one\r\ntwo\r", "\n"], ["one", "two"]),
+        (["\n\n"], ["", ""]),
+        (["no end"], ["no end"]),
+        (["中", "文\n😀"], ["中文", "😀"]),
+    ])
+    func splits(_ chunks: [String], _ expected: [String]) {
+        #expect(Self.split(chunks).lines == expected)
+    }
+
+    @Test func aLongLineKeepsItsFirstBytesAndTheLineCountStopsIt() {
+        let long = String(repeating: "x", count: ProcessPreviewRunner.maxLineBytes * 3)
+        #expect(Self.split([long, "\nshort\n"]).lines.map(\.utf8.count) == [ProcessPreviewRunner.maxLineBytes, 5])
+        let many = Self.split([String(repeating: "l\n", count: PreviewModel.maxLines + 50)])
+        #expect(many.lines.count == PreviewModel.maxLines)
+        #expect(many.full)
+    }
+}
+
+extension LineSplitterTests {
+    @Test(arguments: [
+        (["\u{1B}[31mred\nstill red\u{1B}[0m\nplain\n"], ["\u{1B}[31mred", "\u{1B}[31mstill red\u{1B}[0m", "plain"]),
+        (["\u{1B}[1m\u{1B}[32mbold green\n\u{1B}[mx\ny\n"], ["\u{1B}[1m\u{1B}[32mbold green", "\u{1B}[1m\u{1B}[32m\u{1B}[mx", "y"]),
+        (["\u{1B}[1ma\n\u{1B}[0;34mb\nc\n"], ["\u{1B}[1ma", "\u{1B}[1m\u{1B}[0;34mb", "\u{1B}[0;34mc"]),
+        (["\u{1B}[2Jnot sgr\nx\n"], ["\u{1B}[2Jnot sgr", "x"]),
+    ])
+    func coloursCarryAcrossLineEnds(_ chunks: [String], _ expected: [String]) {
+        #expect(Self.split(chunks).lines == expected)
+    }
+}
+
+extension LineSplitterTests {
+    @Test func whatIsCarriedStaysSmall() {
+        let huge = "\u{1B}[" + String(repeating: "1;", count: 2000) + "1m"
+        let many = (30...45).map { "\u{1B}[\($0)m" }.joined()
+        let lines = Self.split([huge + "a\nb\n" + many + "c\nd\n"]).lines
+        #expect(lines[1] == "b", "a long sequence is not carried")
+        #expect(lines[3] == (38...45).map { "\u{1B}[\($0)m" }.joined() + "d", "the last \(LineSplitter.maxCarried) are")
+    }
+}

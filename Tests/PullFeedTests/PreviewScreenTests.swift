@@ -64,11 +64,15 @@ final class FakePreviewRunner: PreviewRunning {
         #expect(runner.runs[1]?.environment["PULLFEED_PREVIEW_LINES"] == "22")
         h.press(.down)
         #expect(runner.runs[1]?.stopped == true, "a newer selection stops the older run")
+        #expect(runner.commands.count == 1, "the command starts after the frame the key brings")
+        h.advance(0.001)
         #expect(runner.commands.last == "echo line '2'", "a single key after a quiet spell runs at once")
         #expect(h.lines[1].hasSuffix("│ line 1"), "the old output stays until the new one prints")
+        #expect(h.canvas.style(row: 1, column: 41).dim, "dim meanwhile")
         runner.print(["line 2", "\u{1B}[31mred\u{1B}[0m \u{1B}[2J 中文😀 and a long tail that goes past the edge of the pane"])
         h.render()
         #expect(h.lines[1].hasSuffix("│ line 2"))
+        #expect(!h.canvas.style(row: 1, column: 41).dim)
         #expect(h.lines[2].hasSuffix("│ red ␛[2J 中文😀 and a long tail that g…"), "cut to the 39 columns of the pane, wide characters at their widths")
         #expect(h.canvas.style(row: 2, column: 41).foreground == .red, "SGR colours kept")
         #expect(h.canvas.style(row: 2, column: 44).foreground == .default)
@@ -97,6 +101,7 @@ final class FakePreviewRunner: PreviewRunning {
         h.press(.down, .down)
         #expect(runner.commands.isEmpty)
         h.press(.character("v"))
+        h.advance(0.001)
         #expect(runner.commands == ["echo line '3'"])
         #expect(h.lines[3].dropFirst(49).hasPrefix("│"), "30 columns, a border, the list in the rest")
         h.press(.character("v"))
@@ -146,14 +151,14 @@ final class FakePreviewRunner: PreviewRunning {
         let settings = PreviewSettings(template: try RowTemplate(parsing: "show {1}"), window: PreviewWindow())
         let h = ScreenHarness(source: LiveFeedScreenTests.source(output), identity: LineIdentity(fields: try FieldSelection(parsing: "1")),
                               previewRunner: runner) { $0.preview = settings }
-        h.advance(1)
+        h.advance(1.01)
         runner.end()
         h.press(.character("r"))
-        h.advance(1)
+        h.advance(1.01)
         #expect(runner.commands == ["show 'a'"], "same text: not run again")
         output.lines = ["a 2", "b 1"]
         h.press(.character("r"))
-        h.advance(1)
+        h.advance(1.01)
         #expect(runner.commands == ["show 'a'", "show 'a'"], "the row's text changed: run again")
     }
 
@@ -245,5 +250,33 @@ extension PreviewScreenTests {
             #expect(!h.text.contains("\u{1B}"), "seed \(seed) step \(step): an escape reached the screen")
             #expect(h.screen.list.viewportHeight == h.screen.paneLayout(for: h.canvas.size).listHeight, "seed \(seed) step \(step)")
         }
+    }
+}
+
+/// The controller asks for a frame whenever what the pane shows changes, and only then.
+@Suite struct PreviewControllerTests {
+    @Test func newOutputOfTheSameLengthAsksForAFrame() throws {
+        let runner = FakePreviewRunner()
+        let time = VirtualTime()
+        let controller = PreviewController(settings: PreviewSettings(template: try RowTemplate(parsing: "echo {}")),
+                                           runner: runner, scheduler: time.scheduler)
+        var frames = 0
+        controller.onNeedsRender = { frames += 1 }
+        controller.send(.select(.command("echo '1'", row: "1")))
+        time.advance(0.001)
+        runner.print(["line 1"])
+        runner.end()
+        time.advance(1)
+        let before = frames
+        controller.send(.select(.command("echo '1'", row: "1")))
+        #expect(frames == before, "nothing changed: no frame")
+        controller.send(.select(.command("echo '2'", row: "2")))
+        time.advance(0.001)
+        runner.print(["line 2"])
+        #expect(controller.model.lines == ["line 2"])
+        #expect(frames >= before + 2, "the run started, and its line replaced the old one")
+        let afterLine = frames
+        runner.end()
+        #expect(frames == afterLine + 1)
     }
 }

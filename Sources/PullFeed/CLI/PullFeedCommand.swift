@@ -141,8 +141,12 @@ package struct PullFeedCommand: ParsableCommand {
     /// `--preview`.
     package var previewSettings: PreviewSettings? {
         guard let preview, let template = try? RowTemplate(parsing: preview, delimiter: delimiter) else { return nil }
-        let window = previewWindowText.flatMap { try? PreviewWindow(parsing: $0) } ?? PreviewWindow()
-        return PreviewSettings(template: template, window: window)
+        return PreviewSettings(template: template, window: previewWindow ?? PreviewWindow())
+    }
+
+    /// `--preview-window` parsed, if given (checked by `validate()`).
+    package var previewWindow: PreviewWindow? {
+        previewWindowText.flatMap { try? PreviewWindow(parsing: $0) }
     }
 
     /// `--section-by` as given, checked by `validate()`.

@@ -59,9 +59,11 @@ public enum PullFeedMain {
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         options.multi = command.multi
         options.bindings = command.bindings
-        // The demo's articles preview without a command, in a pane that starts closed.
-        options.preview = command.previewSettings
-            ?? (source is DemoSource ? PreviewSettings(template: nil, window: PreviewWindow(position: .right, extent: .percent(50), startsHidden: true)) : nil)
+        // The demo's articles preview without a command: in the pane --preview-window asks for,
+        // else on the right, closed until `v`.
+        options.preview = command.previewSettings ?? (source is DemoSource
+            ? PreviewSettings(template: nil, window: command.previewWindow ?? PreviewWindow(position: .right, extent: .percent(50), startsHidden: true))
+            : nil)
 
         let terminal: CursesTerminal
         do {

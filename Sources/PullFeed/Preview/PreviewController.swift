@@ -27,6 +27,8 @@ final class PreviewController {
     private let runner: PreviewRunning
     private let scheduler: LoopScheduler
     private var stops: [Int: () -> Void] = [:]
+    /// Runs asked for whose command is not started yet.
+    private var starting: Set<Int> = []
     /// The pane's text area when last laid out, told to commands as `PULLFEED_PREVIEW_COLUMNS`
     /// and `PULLFEED_PREVIEW_LINES`.
     var paneSize = (columns: 0, lines: 0)
@@ -51,10 +53,15 @@ final class PreviewController {
 
     /// Applies `event` and carries out what it asks for.
     func send(_ event: PreviewModel.Event) {
-        let before = model
+        // What the pane shows, compared without copying the lines (a copy held across `handle`
+        // would make each batch of output copy them all).
+        func shown(_ m: PreviewModel) -> (Bool, PreviewModel.Request?, Int, Int, PreviewModel.Status) {
+            (m.isOpen, m.shown, m.revision, m.scroll, m.status)
+        }
+        let before = shown(model)
         let effects = model.handle(event)
         for effect in effects { perform(effect) }
-        if model != before { onNeedsRender() }
+        if shown(model) != before { onNeedsRender() }
     }
 
     private func perform(_ effect: PreviewModel.Effect) {
@@ -63,13 +70,24 @@ final class PreviewController {
             let delay = LoopScheduler.SchedulerTimeType.Stride.nanoseconds(Int(seconds * 1_000_000_000))
             scheduler.schedule(after: scheduler.now.advanced(by: delay)) { [weak self] in self?.send(.timerFired(id)) }
         case .start(let run, let command):
-            let environment = ["PULLFEED_PREVIEW_COLUMNS": String(paneSize.columns), "PULLFEED_PREVIEW_LINES": String(paneSize.lines)]
-            stops[run] = runner.start(command, run: run, environment: environment) { [weak self] event in
-                if case .ended(let run, _, _, _) = event { self?.stops[run] = nil }
-                self?.send(event)
+            // After the frame that the key which asked for it brings: the command's start
+            // (another process on the machine's cores) never delays the list.
+            starting.insert(run)
+            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(1))) { [weak self] in
+                guard let self, self.starting.remove(run) != nil else { return }
+                self.start(command, run: run)
             }
         case .stop(let run):
+            starting.remove(run)
             stops.removeValue(forKey: run)?()
+        }
+    }
+
+    private func start(_ command: String, run: Int) {
+        let environment = ["PULLFEED_PREVIEW_COLUMNS": String(paneSize.columns), "PULLFEED_PREVIEW_LINES": String(paneSize.lines)]
+        stops[run] = runner.start(command, run: run, environment: environment) { [weak self] event in
+            if case .ended(let run, _, _, _) = event { self?.stops[run] = nil }
+            self?.send(event)
         }
     }
 

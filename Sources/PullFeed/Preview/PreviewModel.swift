@@ -69,10 +69,17 @@ package struct PreviewModel: Equatable, Sendable {
     package private(set) var wanted: Request?
     /// What the lines were made for (or are being made for, while `status` is `.running`).
     package private(set) var shown: Request?
-    package private(set) var lines: [String] = []
+    package private(set) var lines: [String] = [] {
+        didSet { revision &+= 1 }
+    }
+    /// Changes each time `lines` does (a cheap way to tell that the content changed).
+    package private(set) var revision = 0
     /// The first line shown.
     package private(set) var scroll = 0
     package private(set) var status = Status.idle
+    /// The lines are an older request's, replaced by the running one's first output (the pane
+    /// draws them dim meanwhile).
+    package private(set) var stale = false
     /// How many commands were started (benchmarks and tests count them).
     package private(set) var runsStarted = 0
 
@@ -80,8 +87,6 @@ package struct PreviewModel: Equatable, Sendable {
     private var run: Int?
     /// The debounce timer armed, if any: changes of selection are coming quickly.
     private var timer: Int?
-    /// The lines are an older request's, replaced by the running one's first output.
-    private var stale = false
     private var nextID = 0
 
     package init(isOpen: Bool) {

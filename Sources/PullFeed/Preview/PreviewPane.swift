@@ -2,7 +2,8 @@ import TerminalUI
 
 /// Draws the preview: its border, its lines from the scroll position, each sanitised and cut
 /// to the pane as list rows are (SGR colours drawn, or taken out with `escapes: .removed`;
-/// every other escape visible and inert; wide characters never split), the position when the
+/// every other escape visible and inert; wide characters never split; dim while they are the
+/// previous row's and the new run has printed nothing yet), the position when the
 /// lines do not all fit, and how the command ended when it failed or was cut.
 struct PreviewPane {
     var escapes: EscapeHandling
@@ -32,7 +33,7 @@ struct PreviewPane {
             let visible = TextWalker.visible(model.lines[index], escapes: escapes, columns: pane.width)
             let cut = TextWalker.cut(visible, toWidth: pane.width)
             canvas.draw(SanitizedText(checked: cut.text, width: cut.width, runs: cut.runs),
-                        row: row, column: pane.left, style: .plain, maxWidth: pane.width)
+                        row: row, column: pane.left, style: model.stale ? .dim : .plain, maxWidth: pane.width)
         }
         if let footer {
             var style = Style(bold: true)
