@@ -4,9 +4,9 @@
 #   Benchmarks/find.sh [OUTDIR] [RUNS]        # defaults: /tmp/find-results 3
 #
 # - not found: `/` a text that is nowhere, Enter, on a 1 GB, 19,000,000-line file (the
-#   100,000-item data set 190 times): the Enter step lasts until "Pattern not found" is drawn
-#   (the progress line redraws meanwhile); peak RSS and CPU of the run. `less` does the same,
-#   and `grep -c` reads the same file (the floor for one pass).
+#   100,000-item data set 190 times), timed in tmux until "Pattern not found" is drawn, while
+#   the file is still being counted and once it is; peak RSS; `grep -c` and `grep -ic` read
+#   the same file in the same run (the floor for one pass).
 # - filter: End on a 1,000,000-line file, then `&` and one character at a time; each
 #   character's step is the time from the key to the last byte of the new frame.
 # - typing: End on the 1,000,000-line file, then `&` and words typed a character at a time:
@@ -40,15 +40,46 @@ PROBE=("$PY" "$TOOLS/tuiprobe.py" --runs "$RUNS" --step-max-ms 120000 --ready-ti
 for series in $SERIES; do
   case "$series" in
     notfound)
-      "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter#search expect:"Pattern not found"' \
-        --label pullfeed --out "$OUT/notfound-pullfeed.json" -- "$BIN" "$BIG"
-      "${PROBE[@]}" --ready "Item 000001" --keys '/ text:zqxjvk enter#search expect:"Pattern not found"' \
-        --label less --out "$OUT/notfound-less.json" -- less "$BIG"
-      "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/notfound-pullfeed.json" "$OUT/notfound-less.json"
-      # The floor for one pass over the same cached file: grep -c, median of RUNS.
-      for _ in $(seq "$RUNS"); do
-        { /usr/bin/time -f "%e %M" grep -c zqxjvk "$BIG" >/dev/null || true; } 2>&1 | tail -1
-      done | sort -n | awk '{ t[NR] = $1; m[NR] = $2 } END { printf "grep -c over the same file: median %.0f ms, peak RSS %d KiB (%d runs)\n", t[int((NR + 1) / 2)] * 1000, m[int((NR + 1) / 2)], NR }'
+      # tuiprobe books a step when the output goes quiet, which the progress line's pauses
+      # cut short: this series polls the screen in tmux every 5 ms instead, from Enter until
+      # "Pattern not found" shows. "early": Enter 0.3 s after the first frame, while the file
+      # is still being counted (the search reads it on every core without loading it); "late":
+      # 2 s after, once every line is counted (the counted rows are searched on every core).
+      # grep -c and grep -ic (smart case makes this lower-case search case-insensitive) read
+      # the same cached file in the same run.
+      needs tmux
+      median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+      miss() {  # miss WAIT_SECONDS: ms from Enter to "Pattern not found"; peak RSS KiB after it
+        local session="find-notfound-$$"
+        tmux kill-session -t "$session" 2>/dev/null || true
+        tmux new-session -d -s "$session" -x 80 -y 24 "$BIN $BIG"
+        wait_for_screen "$session" "Item 000001" || { echo "no first frame" >&2; return 1; }
+        sleep "$1"
+        tmux send-keys -t "$session" / && tmux send-keys -t "$session" -l zqxjvk
+        local start end pid
+        start=$(date +%s%N)
+        tmux send-keys -t "$session" Enter
+        for _ in $(seq 4000); do
+          tmux capture-pane -p -t "$session" | grep -qF "Pattern not found" && break
+          sleep 0.005
+        done
+        end=$(date +%s%N)
+        pid=$(tmux list-panes -t "$session" -F '#{pane_pid}')
+        echo "$(( (end - start) / 1000000 )) $(awk '/VmHWM/ { print $2 }' /proc/"$pid"/status)"
+        tmux kill-session -t "$session"
+      }
+      cat "$BIG" >/dev/null
+      for label in early late; do
+        wait=0.3; [ "$label" = late ] && wait=2
+        results=$(for _ in $(seq "$RUNS"); do miss "$wait"; done)
+        echo "pullfeed /zqxjvk ($label): median $(cut -d' ' -f1 <<<"$results" | median) ms," \
+          "peak RSS $(cut -d' ' -f2 <<<"$results" | median) KiB ($(cut -d' ' -f1 <<<"$results" | tr '\n' ' ')ms)"
+      done
+      for flags in -c -ic; do
+        for _ in $(seq "$RUNS"); do
+          { /usr/bin/time -f "%e %M" grep "$flags" zqxjvk "$BIG" >/dev/null || true; } 2>&1 | tail -1
+        done | sort -n | awk -v f="$flags" '{ t[NR] = $1; m[NR] = $2 } END { printf "grep %s over the same file: median %.0f ms, peak RSS %d KiB (%d runs)\n", f, t[int((NR + 1) / 2)] * 1000, m[int((NR + 1) / 2)], NR }'
+      done
       ;;
     filter)
       "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \

@@ -82,6 +82,24 @@ struct StreamSpillEndToEndTests {
         #expect(printed == expected)
     }
 
+    /// The stream ends while a search for a missing text goes through its spilled part: the
+    /// search ends with "Pattern not found" once the last line is read, and the app goes on.
+    @Test func theStreamEndingWhileASearchRunsEndsTheSearch() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = spillFolder(in: directory)
+        let writes = "for i in $(seq 0 19); do seq $((i*10000+1)) $((i*10000+10000)); sleep 0.03; done"
+        let session = try HardeningSession([], directory: directory, prefix: piped("(\(writes))", budget: 2_000, folder: folder))
+        try session.tmux.waitUntil(timeout: 10, "the first line") { _ in session.selectedText() == "1" }
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("^nowhere$", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitFor("Pattern not found: ^nowhere$", timeout: 20)
+        #expect(session.screenLines()[0].hasSuffix(" 200000 items"), "\(session.screenLines()[0])")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitUntil(timeout: 10, "the last line") { _ in session.selectedText() == "200000" }
+    }
+
     @Test func maxDiskDropsTheOldestLinesAndTheTitleCountsThem() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
