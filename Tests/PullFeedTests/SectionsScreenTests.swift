@@ -79,6 +79,21 @@ import TerminalUI
         #expect(h.lines[23] == " Pattern not found: nowhere")
     }
 
+    /// With `-m`, Enter prints the marked lines in the order the list shows them: section by
+    /// section, not in the source's order.
+    @Test func markedLinesPrintSectionBySection() {
+        let h = ScreenHarness(source: LiveFeedScreenTests.source(.init(Self.log)), sectionBy: Self.pattern) { $0.multi = true }
+        h.advance(1)
+        h.press(.down, times: 3)
+        #expect(h.selectedRow == "09:01 sshd: accepted")
+        h.press(.tab)
+        h.press(.up, times: 2)
+        #expect(h.selectedRow == "09:04 nginx: GET /b")
+        h.press(.tab)
+        h.press(.enter)
+        #expect(h.chosen == ["09:04 nginx: GET /b\n09:01 sshd: accepted"])
+    }
+
     @Test func foldUnfoldAndFoldOthers() {
         let h = harness(.init(Self.log))
         h.press(.down)

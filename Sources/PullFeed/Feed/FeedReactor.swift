@@ -125,15 +125,39 @@ package final class FeedReactor: Reactor {
         /// The marked lines in list order, whole and without the sequences drawn as colours
         /// (as Enter prints one line).
         package var markedLines: [String] {
-            marks.indices.filter { $0 < lines.count }.map { TextWalker.removingDrawnSequences(from: lines.wholeLine(at: $0)) }
+            markedIndices.map { TextWalker.removingDrawnSequences(from: lines.wholeLine(at: $0)) }
         }
 
         /// The marked lines as Enter prints them: the bytes read, one line after another.
         package var markedLineBytes: [UInt8] {
-            let lines = marks.indices.filter { $0 < self.lines.count }.map {
-                TextWalker.removingDrawnSequences(from: self.lines.wholeLineBytes(at: $0))
-            }
+            let lines = markedIndices.map { TextWalker.removingDrawnSequences(from: self.lines.wholeLineBytes(at: $0)) }
             return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        }
+
+        /// The marked lines' indices in the order the list shows them: the source's, or section
+        /// by section when the lines are grouped (`--section-by`).
+        private var markedIndices: [Int] {
+            let marked = marks.indices.filter { $0 < lines.count }
+            guard let lineSections, marked.count > 1 else { return marked }
+            var ordered: [Int] = []
+            var left = Set(marked)
+            for section in lineSections.all where !left.isEmpty {
+                for index in marked where left.contains(index) && Self.holds(section, number: index + dropped) {
+                    ordered.append(index)
+                    left.remove(index)
+                }
+            }
+            return ordered + marked.filter { left.contains($0) }
+        }
+
+        /// Whether `section` holds source line `number` (its numbers are ascending).
+        private static func holds(_ section: LineSection, number: Int) -> Bool {
+            var low = 0, high = section.lines.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(section.lines[mid]) < number { low = mid + 1 } else { high = mid }
+            }
+            return low < section.lines.count && Int(section.lines[low]) == number
         }
 
         /// The marks moved to where their items are in `lines` now (after the lines were
