@@ -113,12 +113,14 @@ def keys(paragraph):
 
 
 def generate(binary):
+    # The English help, whatever the machine's locale (the help follows LANG and LC_ALL).
+    english = dict(os.environ, LC_ALL="C.UTF-8", LC_MESSAGES="C.UTF-8", LANG="C.UTF-8")
     dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
-                                     capture_output=True, text=True).stdout)
+                                     capture_output=True, text=True, env=english).stdout)
     if dump.get("serializationVersion") != 0:
         sys.exit("generate-manpage: unknown --experimental-dump-help format %r" % dump.get("serializationVersion"))
     info = dump["command"]
-    version = subprocess.run([binary, "--version"], check=True, capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([binary, "--version"], check=True, capture_output=True, text=True, env=english).stdout.strip()
     abstract = info["abstract"].rstrip(".")
     parts = {
         "HEADER": ['.TH PULLFEED 1 "" "pullfeed %s" "User Commands"' % text(version)],

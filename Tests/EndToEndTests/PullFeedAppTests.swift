@@ -336,6 +336,33 @@ struct PullFeedAppTests {
         #expect(try run(["--help"]).stdout.contains("--max-disk <size>"))
     }
 
+    /// `--help` in Chinese under a Chinese locale or with `--lang zh-Hans`, every flag and key
+    /// of the preview, the bound keys, several choices and sections included; `--lang en` wins
+    /// over the locale.
+    @Test func helpFollowsTheLanguage() throws {
+        var chinese = ProcessInfo.processInfo.environment
+        chinese["LANG"] = "zh_CN.UTF-8"
+        chinese["LC_ALL"] = nil
+        var plain = ProcessInfo.processInfo.environment
+        plain["LANG"] = "C.UTF-8"
+        plain["LC_ALL"] = nil
+        for (arguments, environment) in [(["--help"], chinese), (["--lang", "zh-Hans", "--help"], plain)] {
+            let help = try run(arguments, environment: environment)
+            #expect(help.status == 0)
+            // The help is wrapped to the terminal's width: compare the texts without white space.
+            let text = help.stdout.filter { !$0.isWhitespace }
+            for wanted in ["终端里可刷新、分组的列表", "--preview <cmd>", "在列表旁的窗格中显示选中行", "--preview-window <spec>",
+                         "预览窗格的位置", "-m, --multi", "多选：Tab 标记当前行并下移", "--bind <bindings>", "像 fzf 那样把按键绑定到动作",
+                         "--section-by <regex>", "按这个 POSIX 扩展正则表达式把行分组", "显示或隐藏预览", "折叠除所选分组外的所有分组",
+                         "退出状态：0 正常"] {
+                #expect(text.contains(wanted.filter { !$0.isWhitespace }), "\(arguments): help lacks \(wanted)")
+            }
+        }
+        let english = try run(["--lang", "en", "--help"], environment: chinese)
+        #expect(english.stdout.hasPrefix("OVERVIEW: A refreshable, sectioned list in the terminal"))
+        #expect(english.stdout.contains("Several choices: Tab marks the row and moves down"))
+    }
+
     @Test func helpAndVersion() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)

@@ -14,10 +14,19 @@ import TerminalUI
 package struct PullFeedCommand: ParsableCommand {
     package static let version = "0.1.0"
 
-    package static let configuration = CommandConfiguration(
-        commandName: "pullfeed",
-        abstract: "A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
-        discussion: """
+    /// The command's help, in English or in Chinese (`HelpText.language`).
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "pullfeed",
+            abstract: HelpText.text("A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
+                                    "终端里可刷新、分组的列表：下拉刷新，上滑加载更多。"),
+            discussion: HelpText.language == .simplifiedChinese ? chineseDiscussion : englishDiscussion,
+            version: version
+        )
+    }
+
+    private static var englishDiscussion: String {
+        """
         With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
         input). Lines piped into standard input are a source too (the keyboard is read from \
         /dev/tty), e.g.  git log --oneline | pullfeed
@@ -47,77 +56,106 @@ package struct PullFeedCommand: ParsableCommand {
         PULLFEED_DEFAULT_OPTS holds options applied before the command line's (quoted as in a \
         shell), e.g. PULLFEED_DEFAULT_OPTS='--no-color --every 5'; the command line's value wins \
         (--color undoes --no-color).
-        """,
-        version: version
-    )
+        """
+    }
+
+    private static var chineseDiscussion: String {
+        """
+        没有指定来源时，pullfeed 显示演示内容。pullfeed FILE 显示一个文件（- 表示标准输入）。\
+        通过管道输入到标准输入的行也是一种来源（键盘从 /dev/tty 读取），例如  git log --oneline | pullfeed
+        对于行来源，Enter 把选中的行输出到标准输出并以 0 退出；使用 -m 时，Tab 标记行，Enter 输出\
+        所有已标记的行：  git branch | pullfeed -m | xargs git branch -d
+        --bind 像 fzf 那样把按键变成对选中行的动作：  pullfeed --every 2 --header-lines 1 \
+        --command 'ps -eo pid,user,comm' --bind 'ctrl-k:execute-silent(kill {1})+refresh,\
+        enter:execute(less /proc/{1}/status)'
+
+        按键（在程序中按 ? 查看）：
+        \(keyList)
+        刷新会让选中的条目留在原来的行上，并把新条目标记为 +；Home 跳到第一个新的（或变更的）条目。\
+        使用 --id 时，一行由这些字段标识，文本变了的行标记为 ~，变化的字符高亮：  pullfeed \
+        --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
+        也会触发刷新：  kill -USR1 $(pidof pullfeed)
+        --section-by 把行分组，每组有一个标题行（名称、行数、+N 新行），在组内的行占据列表顶部时\
+        固定在顶部；o 折叠一组，z 折叠其余，Z 全部展开：  journalctl -f --no-hostname | pullfeed \
+        --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+
+        退出状态：0 正常，1 运行错误（如没有终端），2 用法错误，130 被中断（Ctrl-C），或在标准输出\
+        不是终端时没有选择就离开行来源（在管道中按 q 或 Esc，同 fzf；标准输出是终端时为 0，同 less）。
+
+        未知的 TERM（本机没有它的 terminfo 条目）按 xterm-256color 运行。ESCDELAY（毫秒，默认 100）\
+        设置单独按 Esc 时等待的时间。PULLFEED_DEFAULT_OPTS 保存在命令行选项之前应用的选项（按 shell \
+        规则加引号），例如 PULLFEED_DEFAULT_OPTS='--no-color --every 5'；命令行的值优先\
+        （--color 取消 --no-color）。
+        """
+    }
 
     /// Every key binding and what it does, one a line, from the app's key map.
     static var keyList: String {
-        let list = FeedCommand.keyMap(strings: AppStrings(language: .english, unicode: false), multi: true).keyList
-        let width = list.map(\.keys.count).max() ?? 0
-        return list.map { "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + "  " + $0.help }
+        let list = FeedCommand.keyMap(strings: AppStrings(language: HelpText.language, unicode: false), multi: true).keyList
+        let width = list.map { TextWidth.of($0.keys) }.max() ?? 0
+        return list.map { "  " + $0.keys + String(repeating: " ", count: width - TextWidth.of($0.keys)) + "  " + $0.help }
             .joined(separator: "\n")
     }
 
-    @Argument(help: ArgumentHelp("A text file to show, as --file does; - reads standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp(HelpText.text("A text file to show, as --file does; - reads standard input.", "要显示的文本文件，同 --file；- 表示标准输入。"), valueName: "file"))
     package var path: String?
 
-    @Option(name: .long, help: ArgumentHelp("Show the lines of a text file (- for standard input).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the lines of a text file (- for standard input).", "显示一个文本文件的各行（- 表示标准输入）。"), valueName: "path"))
     package var file: String?
 
-    @Option(name: .long, help: ArgumentHelp("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", valueName: "cmd"))
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", "显示 `/bin/sh -c CMD` 的标准输出各行；刷新时重新运行。"), valueName: "cmd"))
     package var command: String?
 
     @Option(name: .customLong("page-command"), help: ArgumentHelp(
-        "Like --command, run once per page with PULLFEED_OFFSET, PULLFEED_LIMIT and PULLFEED_PAGE set; a short page means no more data.",
+        HelpText.text("Like --command, run once per page with PULLFEED_OFFSET, PULLFEED_LIMIT and PULLFEED_PAGE set; a short page means no more data.", "同 --command，但每页运行一次，并设置 PULLFEED_OFFSET、PULLFEED_LIMIT 和 PULLFEED_PAGE；不满一页表示没有更多数据。"),
         valueName: "cmd"))
     package var pageCommand: String?
 
-    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "Lines per page for file, stdin and page-command sources.")
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp(HelpText.text("Lines per page for file, stdin and page-command sources.", "文件、标准输入和 page-command 来源每页的行数。")))
     package var pageSize: Int = Defaults.pageSize
 
-    @Option(name: .long, help: "Footer style: auto (loads when it comes into view) or back (pull past the bottom).")
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Footer style: auto (loads when it comes into view) or back (pull past the bottom).", "底部样式：auto（进入视图时加载）或 back（越过底部上拉）。")))
     package var footer: RefreshFooterKind = Defaults.footer
 
-    @Option(name: .customLong("release-delay"), parsing: .unconditional, help: "Seconds without pull input that count as releasing the pull.")
+    @Option(name: .customLong("release-delay"), parsing: .unconditional, help: ArgumentHelp(HelpText.text("Seconds without pull input that count as releasing the pull.", "多少秒没有下拉输入即视为松手。")))
     package var releaseDelay: Double = Defaults.releaseDelay
 
-    @Option(name: .long, parsing: .unconditional, help: "Demo: seconds each request takes.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(HelpText.text("Demo: seconds each request takes.", "演示：每个请求耗时的秒数。")))
     package var latency: Double = Defaults.latency
 
-    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Demo: probability (0–1) that a request fails.")
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: ArgumentHelp(HelpText.text("Demo: probability (0–1) that a request fails.", "演示：请求失败的概率（0–1）。")))
     package var failRate: Double = Defaults.failRate
 
     /// `--seed` as given: read as text, so that a negative number gets the option's rule, not
     /// a generic parse error.
     @Option(name: .customLong("seed"), parsing: .unconditional, help: ArgumentHelp(
-        "Demo: seed of the random failures (a whole number, 0 or more).", valueName: "seed"))
+        HelpText.text("Demo: seed of the random failures (a whole number, 0 or more).", "演示：随机失败的种子（0 或更大的整数）。"), valueName: "seed"))
     package var seedText = String(Defaults.seed)
 
     /// The demo's seed (`--seed`), checked by `validate()`.
     package var seed: UInt64 { UInt64(seedText) ?? Defaults.seed }
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit (for a command that never ends, such as journalctl -f).",
+        HelpText.text("Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit (for a command that never ends, such as journalctl -f).", "命令一次运行最多可用的秒数，超时即停止并算作失败；0：不限（用于永不结束的命令，如 journalctl -f）。"),
         valueName: "seconds"))
     package var timeout: Double = Defaults.timeout
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", valueName: "seconds"))
+        HelpText.text("Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", "每次刷新结束 SECONDS 秒后自动刷新（可用小数）；p 暂停。"), valueName: "seconds"))
     package var every: Double?
 
     @Option(name: .customLong("header-lines"), parsing: .unconditional, help: ArgumentHelp(
-        "Show the first N lines of each result fixed under the title, not as items (a column header).", valueName: "n"))
+        HelpText.text("Show the first N lines of each result fixed under the title, not as items (a column header).", "把每次结果的前 N 行固定显示在标题下方，不作为条目（列标题）。"), valueName: "n"))
     package var headerLines: Int = 0
 
     /// `--id` as given, checked by `validate()`.
     @Option(name: .customLong("id"), parsing: .unconditional, help: ArgumentHelp(
-        "Fields that identify a line across refreshes (fzf's syntax: 1, 2,4, -1, 2.., ..3, 2..4): a line whose fields were there before and whose text changed is changed (~, its changed characters highlighted), not new and gone. Default: the whole line.",
+        HelpText.text("Fields that identify a line across refreshes (fzf's syntax: 1, 2,4, -1, 2.., ..3, 2..4): a line whose fields were there before and whose text changed is changed (~, its changed characters highlighted), not new and gone. Default: the whole line.", "在多次刷新之间标识一行的字段（fzf 的写法：1、2,4、-1、2..、..3、2..4）：字段以前就有、文本变了的行算作“已变更”（~，变化的字符高亮），而不是新增加删除。默认：整行。"),
         valueName: "fields"))
     package var idText: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "What separates the fields of --id: this exact text (default: runs of blanks, those before the first field ignored).",
+        HelpText.text("What separates the fields of --id: this exact text (default: runs of blanks, those before the first field ignored).", "--id 字段之间的分隔符：就是这段文本（默认：连续空白，第一个字段前的空白忽略）。"),
         valueName: "str"))
     package var delimiter: String?
 
@@ -128,12 +166,12 @@ package struct PullFeedCommand: ParsableCommand {
     }
 
     @Option(name: .long, help: ArgumentHelp(
-        "Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.",
+        HelpText.text("Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.", "在列表旁的窗格中显示选中行的 `/bin/sh -c CMD` 输出（v 显示或隐藏；Shift-↑/↓ 或滚轮滚动）。占位符（都会按 shell 规则加引号）：{} 该行，{1} {-1} {2..} {1,3} 它的字段（按 --id 的方式拆分），{q} 搜索或过滤的文字，{+} 已标记的行。演示源不需要它也能预览文章。"),
         valueName: "cmd"))
     package var preview: String?
 
     @Option(name: .customLong("preview-window"), help: ArgumentHelp(
-        "Where the preview goes: right or down, a size (N% or N columns/rows), hidden to start closed; e.g. right:50% (the default), down:40%, right:60:hidden.",
+        HelpText.text("Where the preview goes: right or down, a size (N% or N columns/rows), hidden to start closed; e.g. right:50% (the default), down:40%, right:60:hidden.", "预览窗格的位置：right 或 down，大小（N% 或 N 列/行），hidden 表示启动时关闭；例如 right:50%（默认）、down:40%、right:60:hidden。"),
         valueName: "spec"))
     package var previewWindowText: String?
 
@@ -151,7 +189,7 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// `--section-by` as given, checked by `validate()`.
     @Option(name: .customLong("section-by"), help: ArgumentHelp(
-        "Group a line source's lines into sections named by this POSIX extended regular expression: its first group in a line's first match (or the whole match); lines with no match go to a last section, Other. \\d, \\s, \\S, \\w are understood; a lazy +? matches as +. o folds a section, z folds the others, Z unfolds all.",
+        HelpText.text("Group a line source's lines into sections named by this POSIX extended regular expression: its first group in a line's first match (or the whole match); lines with no match go to a last section, Other. \\d, \\s, \\S, \\w are understood; a lazy +? matches as +. o folds a section, z folds the others, Z unfolds all.", "按这个 POSIX 扩展正则表达式把行分组：分组名是一行第一次匹配中的第一个捕获组（没有捕获组时为整个匹配）；不匹配的行归入最后的“其他”分组。支持 \\d、\\s、\\S、\\w；惰性的 +? 按 + 匹配。o 折叠一个分组，z 折叠其余分组，Z 全部展开。"),
         valueName: "regex"))
     package var sectionBy: String?
 
@@ -162,7 +200,7 @@ package struct PullFeedCommand: ParsableCommand {
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
-        "Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.",
+        HelpText.text("Disk a stream (standard input, a FIFO, a command's output) may use in $TMPDIR once 8 MiB of its lines are in memory; past it the oldest lines are dropped. Bytes, or with K, M, G, T (512M, 4G); 0: no limit.", "数据流（标准输入、FIFO、命令输出）在内存中已有 8 MiB 行之后，可在 $TMPDIR 中使用的磁盘空间；超出后丢弃最早的行。字节数，或带 K、M、G、T（512M、4G）；0：不限。"),
         valueName: "size"))
     package var maxDiskText = "4G"
 
@@ -170,30 +208,30 @@ package struct PullFeedCommand: ParsableCommand {
     package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
 
     @Flag(name: [.customShort("m"), .long], help: ArgumentHelp(
-        "Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id)."))
+        HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
     package var multi = false
 
     @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(
-        "Bind keys to actions, as fzf does: KEY:ACTION[+ACTION...], several separated by commas, and the option may be repeated. Actions: execute(CMD) (the terminal is CMD's until it ends), execute-silent(CMD) (in the background; a failure is a toast), refresh, accept, toggle (with -m), toggle-preview, up, down, top, bottom. In CMD, {} is the selected line, {1} {-1} {2..} its fields, {q} the search or filter text, {+} the marked lines, each quoted for the shell. Keys: ctrl-a..ctrl-z (not ctrl-c, ctrl-z), alt-KEY, f1..f12, enter, space, tab, btab, del, bspace, esc, up, down, left, right, home, end, pgup, pgdn, or one character. A bound key wins over the built-in one. Example: --bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'",
+        HelpText.text("Bind keys to actions, as fzf does: KEY:ACTION[+ACTION...], several separated by commas, and the option may be repeated. Actions: execute(CMD) (the terminal is CMD's until it ends), execute-silent(CMD) (in the background; a failure is a toast), refresh, accept, toggle (with -m), toggle-preview, up, down, top, bottom. In CMD, {} is the selected line, {1} {-1} {2..} its fields, {q} the search or filter text, {+} the marked lines, each quoted for the shell. Keys: ctrl-a..ctrl-z (not ctrl-c, ctrl-z), alt-KEY, f1..f12, enter, space, tab, btab, del, bspace, esc, up, down, left, right, home, end, pgup, pgdn, or one character. A bound key wins over the built-in one. Example: --bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'", "像 fzf 那样把按键绑定到动作：KEY:ACTION[+ACTION...]，多个用逗号分隔，此选项可重复。动作：execute(CMD)（终端交给 CMD 直到它结束）、execute-silent(CMD)（在后台运行；失败时弹出提示）、refresh、accept、toggle（需 -m）、toggle-preview、up、down、top、bottom。CMD 中 {} 是选中行，{1} {-1} {2..} 是它的字段，{q} 是搜索或过滤的文字，{+} 是已标记的行，都会为 shell 加引号。按键：ctrl-a..ctrl-z（ctrl-c、ctrl-z 除外）、alt-KEY、f1..f12、enter、space、tab、btab、del、bspace、esc、up、down、left、right、home、end、pgup、pgdn，或单个字符。绑定的按键优先于内置按键。例如：--bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'"),
         valueName: "bindings"))
     package var bind: [String] = []
 
     /// The keys `--bind` binds, checked by `validate()`.
     package var bindings: BindingList { (try? BindingList(parsing: bind)) ?? BindingList() }
 
-    @Option(name: .long, help: ArgumentHelp("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", valueName: "lang"))
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"))
     package var lang: String?
 
     /// `--color` / `--no-color`, the last one given winning, so that the command line can undo
     /// a `--no-color` in `PULLFEED_DEFAULT_OPTS`.
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
-          help: "Colours from the data and on the screen; --no-color: none (also when NO_COLOR is set).")
+          help: ArgumentHelp(HelpText.text("Colours from the data and on the screen; --no-color: none (also when NO_COLOR is set).", "数据中的颜色和界面颜色；--no-color：不用颜色（设置了 NO_COLOR 时也一样）。")))
     package var color = true
     package var noColor: Bool { !color }
 
     /// `--mouse` / `--no-mouse`, the last one given winning.
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
-          help: "Wheel and clicks in the list; --no-mouse: the mouse left to the terminal (its own selection and copy work).")
+          help: ArgumentHelp(HelpText.text("Wheel and clicks in the list; --no-mouse: the mouse left to the terminal (its own selection and copy work).", "列表中的滚轮和点击；--no-mouse：鼠标留给终端（终端自己的选择和复制可用）。")))
     package var mouse = true
     package var noMouse: Bool { !mouse }
 

@@ -22,6 +22,7 @@ import TerminalUI
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
+        HelpText.settle(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         do {
             command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment,
                                                stdinIsPiped: isatty(STDIN_FILENO) == 0)
