@@ -26,6 +26,18 @@ struct StreamSpillEndToEndTests {
         return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
     }
 
+    /// Searches for `pattern`, waits for a selected row that starts with `shown`, presses Enter
+    /// and returns what the app printed to `output` (it must exit 0).
+    func searchAndPrint(_ pattern: String, selecting shown: String, in session: HardeningSession, output: String) throws -> [UInt8] {
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys(pattern, literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitUntil(timeout: 10, "\(shown) selected") { _ in session.selectedText()?.hasPrefix(shown) == true }
+        session.tmux.sendKeys("Enter")
+        #expect(try session.exitStatus() == 0)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
     @Test func aLineInTheSpilledPartIsFoundAndPrintedExactly() throws {
         let directory = HardeningSession.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -42,14 +54,8 @@ struct StreamSpillEndToEndTests {
         try session.tmux.waitFor("line 20000 some words")
         let pid = try session.appPID()
         #expect(openFiles(of: pid).contains { $0.hasPrefix(folder + "/pullfeed-spill.") && $0.hasSuffix("(deleted)") })
-        session.tmux.sendKeys("/")
-        session.tmux.sendKeys("needle 中文", literal: true)
-        session.tmux.sendKeys("Enter")
-        try session.tmux.waitUntil(timeout: 10, "the needle selected") { _ in session.selectedText()?.hasPrefix("needle 中文") == true }
-        session.tmux.sendKeys("Enter")
-        #expect(try session.exitStatus() == 0)
-        let printed = try Data(contentsOf: URL(fileURLWithPath: directory + "/out.txt"))
-        #expect(Array(printed) == Array((needle + "\n").utf8))
+        let printed = try searchAndPrint("needle 中文", selecting: "needle 中文", in: session, output: directory + "/out.txt")
+        #expect(printed == Array((needle + "\n").utf8))
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
     }
 
@@ -71,13 +77,7 @@ struct StreamSpillEndToEndTests {
                                            prefix: piped("cat \(Tmux.shellQuote(file))", budget: 2_000, folder: folder),
                                            redirections: "> out.txt")
         try session.tmux.waitFor("line 1 some words")
-        session.tmux.sendKeys("/")
-        session.tmux.sendKeys("^odd", literal: true)
-        session.tmux.sendKeys("Enter")
-        try session.tmux.waitUntil(timeout: 10, "the odd line selected") { _ in session.selectedText()?.hasPrefix("odd") == true }
-        session.tmux.sendKeys("Enter")
-        #expect(try session.exitStatus() == 0)
-        let printed = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/out.txt")))
+        let printed = try searchAndPrint("^odd", selecting: "odd", in: session, output: directory + "/out.txt")
         let expected: [UInt8] = Array("odd ".utf8) + [0xFF, 0xFE, 0x20, 0x00, 0x20, 0xC3] + Array("red \u{4E2D} end\n".utf8)
         #expect(printed == expected)
     }

@@ -178,6 +178,19 @@ import Reactors
         subscription.cancel()
     }
 
+    /// A notice about the input stays its time: "No more data" from a later page does not
+    /// cover it; any other toast does.
+    @Test func aStreamNoticeIsNotCoveredByNoMoreData() {
+        let reactor = FeedReactor(source: ScriptedSource.lines(total: 3), pageSize: 10, scheduler: time.scheduler)
+        var state = reactor.initialState
+        let notice = Toast(id: 1, kind: .stream(.diskFull(directory: "/tmp")))
+        state = reactor.reduce(state: state, mutation: .showToast(notice))
+        state = reactor.reduce(state: state, mutation: .showToast(Toast(id: 2, kind: .noMoreData)))
+        #expect(state.toast == notice)
+        state = reactor.reduce(state: state, mutation: .showToast(Toast(id: 3, kind: .fileDeleted)))
+        #expect(state.toast?.kind == .fileDeleted)
+    }
+
     @Test func choosingALinePulsesIt() {
         let reactor = FeedReactor(source: ScriptedSource.lines(total: 3), pageSize: 10, scheduler: time.scheduler)
         var chosen: [[UInt8]] = []

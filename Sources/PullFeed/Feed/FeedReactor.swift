@@ -518,6 +518,9 @@ package final class FeedReactor: Reactor {
             state.isOpen = page.isOpen
             state.isCounting = page.isCounting
         case .showToast(let toast):
+            // A notice about the input (lines dropped for space) stays its time: "No more data"
+            // from a later page does not cover it.
+            if toast.kind == .noMoreData, case .stream? = state.toast?.kind { break }
             state.toast = toast
         case .setFailure(let reason):
             state.failure = state.hasLoaded ? nil : reason
