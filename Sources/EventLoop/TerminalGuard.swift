@@ -1,3 +1,4 @@
+import Synchronization
 import CTerminalGuard
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -38,7 +39,7 @@ public enum TerminalGuard {
     /// The conventional exit status for dying of `signal`: 128 + its number.
     public static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
 
-    private static let state = Locked(State())
+    private static let state = Mutex(State())
 
     private struct State {
         var fatalHandlersInstalled = false

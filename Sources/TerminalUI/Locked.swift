@@ -2,8 +2,10 @@
 import Glibc
 #endif
 
-/// A value guarded by a mutex, for the little state shared between threads (a pthread mutex,
-/// so that nothing here needs Foundation's `NSLock`).
+/// A value guarded by a mutex, shared by reference: for state that closures which outlive
+/// their owner capture (a relay scheduling work, a command's timeout), or that holds values
+/// which are not `Sendable` (the main loop's timer actions). Where one object owns the lock
+/// and its value is `Sendable`, the standard `Mutex` (Synchronization) is used instead.
 package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

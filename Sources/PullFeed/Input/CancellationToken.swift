@@ -1,3 +1,4 @@
+import Synchronization
 import TerminalUI
 
 /// A thread-safe "stop" flag for work running off the UI thread, with hooks that run once
@@ -8,7 +9,7 @@ package final class CancellationToken: @unchecked Sendable {
         var handlers: [@Sendable () -> Void] = []
     }
 
-    private let status = Locked(Status())
+    private let status = Mutex(Status())
 
     package init() {}
 

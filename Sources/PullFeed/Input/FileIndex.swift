@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,7 @@ final class FileIndex: @unchecked Sendable {
     private let onChange: @Sendable (SourceChange?) -> Void
     private let stopPipe: StopPipe?
     /// The lines of the block last looked up: where each starts, and where the last one ends.
-    private let recentBlock = Locked<(block: Int, starts: [Int])?>(nil)
+    private let recentBlock = Mutex<(block: Int, starts: [Int])?>(nil)
 
     /// Opens `path` and starts counting. `onChange(nil)`: counting moved on or lines were
     /// appended; `onChange(.reset…)`: the file no longer matches; the owner reloads.

@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -36,9 +37,9 @@ enum FileScan {
         let total = max(1, size - offset)
         let count = max(1, parts ?? (total < partMinimum ? 1 : cores))
         let bounds = partBounds(in: file, range: offset..<size, count: count)
-        let scanned = Locked(0)
-        let firstFound = Locked(Int.max)
-        let results = Locked([PartResult](repeating: .stopped, count: count))
+        let scanned = Mutex(0)
+        let firstFound = Mutex(Int.max)
+        let results = Mutex([PartResult](repeating: .stopped, count: count))
         withoutActuallyEscaping(progress) { progress in
             let report = UncheckedSendable(progress)
             DispatchQueue.concurrentPerform(iterations: count) { part in
@@ -80,7 +81,7 @@ enum FileScan {
     static func countNewlines(in file: LineFile, range: Range<Int>, parts: Int? = nil) -> Int {
         let count = max(1, parts ?? (range.count < partMinimum ? 1 : cores))
         let step = (range.count + count - 1) / max(1, count)
-        let totals = Locked(0)
+        let totals = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: count) { part in
             let lower = range.lowerBound + part * step
             let upper = min(range.upperBound, lower + step)

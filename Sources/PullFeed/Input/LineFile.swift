@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import Synchronization
 import FoundationEssentials
 #else
 import Foundation
@@ -21,7 +22,7 @@ final class LineFile: @unchecked Sendable {
     /// (`--file <(cmd)`, `--file /dev/stdin`) can be read only once, so its lines are kept in
     /// memory instead.
     let canReadBack: Bool
-    private let window = Locked(Window())
+    private let window = Mutex(Window())
 
     struct Window {
         var start = 0

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Synchronization
 import Glibc
 #endif
 import CursesBackend
@@ -8,7 +9,7 @@ import TerminalUI
 /// chosen line, SIGINT/SIGTERM/SIGHUP) kills them too, whatever still holds their requests;
 /// `TerminalGuard` is told as well, so a crash or SIGQUIT kills them from its signal handler.
 enum ProcessGroups {
-    private static let groups = Locked(Set<pid_t>())
+    private static let groups = Mutex(Set<pid_t>())
 
     static func insert(_ group: pid_t) {
         groups.withLock {
