@@ -70,26 +70,6 @@ final class FindController {
     /// While the filter's walk runs: the matches found and the rows walked so far.
     private var partialCount: (found: Int, walked: Int)?
 
-    private struct PagedSearch {
-        var pattern: TextPattern
-        var backward: Bool
-        /// List rows searched so far.
-        var searchedThrough: Int
-        var wrap: Range<Int>
-        /// The base row count when the last page was asked for.
-        var requestedAt: Int?
-        /// Pages in a row that brought nothing from an input that is still open.
-        var emptyPages = 0
-        /// Waits to ask such an input again.
-        var isWaiting = false
-    }
-
-    /// How often, and how far apart, an open input that had nothing more is asked again
-    /// before a search takes it as read to its end: a pipe is empty for a moment between a
-    /// fast writer's writes, and only a pause of this length ends the search (an input that
-    /// never pauses is searched until the match, as `less` does, or until Esc).
-    static let emptyPagesBeforeEnd = 3
-    static let emptyPageRetryMilliseconds = 40
     /// Tells the retry last scheduled for a paged search from earlier ones.
     private var pagedSearchGeneration = 0
 
@@ -533,15 +513,10 @@ final class FindController {
         guard let reactor = reactor() else { return }
         let state = reactor.currentState
         if var paged = pagedSearch {
-            let count = filtered.rowCount
-            if count > paged.searchedThrough {
-                let snapshot = filtered.textSnapshot()
-                let range = paged.searchedThrough..<min(count, snapshot.rowCount)
-                paged.searchedThrough = count
-                paged.emptyPages = 0
-                paged.isWaiting = false
+            if let arrived = paged.newRows(rowCount: filtered.rowCount) {
                 pagedSearch = paged
-                if let found = ListFinder.firstMatch(paged.pattern, in: snapshot, range: range) ?? nil {
+                let snapshot = filtered.textSnapshot()
+                if let found = ListFinder.firstMatch(paged.pattern, in: snapshot, range: arrived.clamped(to: 0..<snapshot.rowCount)) ?? nil {
                     pagedSearch = nil
                     progress = nil
                     select(found)
@@ -550,31 +525,27 @@ final class FindController {
                 }
                 progress = strings.text(.searching, String(rows.rowCount))
             }
-            guard !state.isLoadingMore, !state.isRefreshing, !paged.isWaiting else { return }
-            let ended = !state.hasMore && !state.isOpen
-            if !ended, paged.requestedAt == rows.rowCount, paged.emptyPages + 1 < Self.emptyPagesBeforeEnd {
-                paged.emptyPages += 1
-                paged.isWaiting = true
-                pagedSearch = paged
+            let step = paged.next(busy: state.isLoadingMore || state.isRefreshing, hasMore: state.hasMore,
+                                  isOpen: state.isOpen, baseRows: rows.rowCount)
+            pagedSearch = paged
+            switch step {
+            case .none:
+                break
+            case .load:
+                reactor.action.send(.loadRest)
+            case .retryLater:
                 pagedSearchGeneration += 1
                 let generation = pagedSearchGeneration
-                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(Self.emptyPageRetryMilliseconds))) { [weak self] in
-                    guard let self, self.pagedSearchGeneration == generation, self.pagedSearch?.isWaiting == true else { return }
-                    self.pagedSearch?.isWaiting = false
-                    self.pagedSearch?.requestedAt = nil
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(PagedSearch.retryMilliseconds))) { [weak self] in
+                    guard let self, self.pagedSearchGeneration == generation else { return }
+                    self.pagedSearch?.retryDue()
                     self.stateDidChange()
                 }
-                return
-            }
-            if ended || paged.requestedAt == rows.rowCount {
+            case .wrap:
                 pagedSearch = nil
                 progress = nil
                 searchWrapped(paged.pattern, backward: paged.backward, range: paged.wrap)
-                return
             }
-            paged.requestedAt = rows.rowCount
-            pagedSearch = paged
-            reactor.action.send(.loadRest)
             return
         }
         if var pending = pendingMatch {
