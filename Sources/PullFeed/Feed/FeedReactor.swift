@@ -332,9 +332,7 @@ package final class FeedReactor: Reactor {
                 if let exit = page.exit {
                     return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
                 }
-                // A notice about the input (lines dropped for space) is not covered at once by
-                // "No more data".
-                return page.hasMore || page.isOpen || page.notice != nil
+                return page.hasMore || page.isOpen
                     ? appended.eraseToAnyPublisher()
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
             case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))

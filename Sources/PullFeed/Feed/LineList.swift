@@ -80,7 +80,7 @@ package struct LineList: Sendable, Equatable {
     /// but chosen whole).
     package func wholeLine(at index: Int) -> String {
         precondition(index >= 0 && index < count, "line index out of range")
-        return storage.line(start + index, whole: true)
+        return String(decoding: wholeLineBytes(at: index), as: UTF8.self)
     }
 
     /// Line `index` whole, as the bytes read (without its end): invalid UTF-8, NUL and all.
@@ -238,10 +238,10 @@ package struct LineList: Sendable, Equatable {
             state.withLock { ($0.pieces, $0.firstLine) }
         }
 
-        func line(_ index: Int, whole: Bool = false) -> String {
+        func line(_ index: Int) -> String {
             state.withLock { s in
                 let piece = Self.piece(holding: index, in: s)
-                return s.pieces[piece].line(index - s.firstLine[piece], whole: whole)
+                return s.pieces[piece].line(index - s.firstLine[piece])
             }
         }
 

@@ -110,8 +110,8 @@ struct LinePiece {
     }
 
     /// The text of line `index`: a file's line longer than `LineFile.lineLimit` is cut there
-    /// (drawing stays quick) unless `whole`.
-    func line(_ index: Int, whole: Bool = false) -> String {
+    /// (drawing stays quick; `lineBytes` gives it whole).
+    func line(_ index: Int) -> String {
         switch backing {
         case .memory:
             let r = range(index)
@@ -123,10 +123,9 @@ struct LinePiece {
             }
         case .file(let file):
             let r = range(index)
-            return whole ? file.wholeLine(from: base + r.lowerBound, to: base + r.upperBound)
-                : file.line(from: base + r.lowerBound, to: base + r.upperBound)
+            return file.line(from: base + r.lowerBound, to: base + r.upperBound)
         case .indexed(let fileIndex):
-            return fileIndex.line(base + index, whole: whole)
+            return fileIndex.line(base + index)
         case .dropped:
             return ""
         }

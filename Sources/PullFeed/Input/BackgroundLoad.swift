@@ -38,9 +38,3 @@ enum BackgroundLoad {
     }
 }
 
-/// Carries a value across a `@Sendable` boundary when it is only used in a thread-safe way
-/// (a `Future`'s promise, which is locked).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -166,9 +166,9 @@ final class FileIndex: @unchecked Sendable {
 
     /// The text of line `index` (a very long line: its first `LineFile.lineLimit` bytes, or
     /// all of it when `whole`).
-    func line(_ index: Int, whole: Bool = false) -> String {
+    func line(_ index: Int) -> String {
         let r = range(of: index)
-        return whole ? file.wholeLine(from: r.lowerBound, to: r.upperBound) : file.line(from: r.lowerBound, to: r.upperBound)
+        return file.line(from: r.lowerBound, to: r.upperBound)
     }
 
     /// Line `index` whole, as its bytes (without its end).

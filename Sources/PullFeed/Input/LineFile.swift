@@ -74,17 +74,9 @@ final class LineFile: @unchecked Sendable {
         }
     }
 
-    /// The whole line stored as the bytes `start ..< end`, however long (what Enter prints),
-    /// read past the window so that a line of 100 MB does not stay in memory after.
-    func wholeLine(from start: Int, to end: Int) -> String {
-        guard end - start > Self.lineLimit else { return line(from: start, to: end) }
-        var bytes = [UInt8](repeating: 0, count: end - start)
-        let filled = bytes.withUnsafeMutableBytes { read(at: start, count: end - start, into: $0.baseAddress!) }
-        return Self.text(of: bytes[0..<filled])
-    }
-
     /// The bytes `start ..< end` as stored, however long, without the line's end: what Enter
-    /// prints (invalid UTF-8 and all).
+    /// prints (invalid UTF-8 and all), read past the window so that a line of 100 MB does not
+    /// stay in memory after.
     func wholeLineBytes(from start: Int, to end: Int) -> [UInt8] {
         guard end > start else { return [] }
         var bytes = [UInt8](repeating: 0, count: end - start)

@@ -272,7 +272,7 @@ public enum ListFinder {
         let results = Locked([Int??](repeating: nil, count: threads))
         let nearest = Locked(backward ? -1 : Int.max)
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            let cancelled = UncheckedBox(isCancelled)
+            let cancelled = UncheckedSendable(isCancelled)
             DispatchQueue.concurrentPerform(iterations: threads) { part in
                 let result = firstMatchOnThisThread(pattern, in: snapshot, range: parts[part]..<parts[part + 1], backward: backward) {
                     cancelled.value() || nearest.withLock { backward ? $0 > part : $0 < part }
@@ -341,10 +341,4 @@ public enum ListFinder {
         }
         return .some(nil)
     }
-}
-
-/// A value handed to the threads of one `concurrentPerform` call that outlives none of them.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
