@@ -131,3 +131,19 @@ extension LineSplitterTests {
         #expect(lines[3] == (38...45).map { "\u{1B}[\($0)m" }.joined() + "d", "the last \(LineSplitter.maxCarried) are")
     }
 }
+
+extension LineSplitterTests {
+    /// Output that never ends a line (`cat /dev/zero`) reaches the limit on bytes read, so its
+    /// command is stopped, though each line keeps only its first bytes.
+    @Test func aLineWithoutEndReachesTheLimitOnBytesRead() {
+        var splitter = LineSplitter()
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+        var reads = 0
+        while !splitter.isFull, reads < 1_000 {
+            _ = chunk.withUnsafeBufferPointer { splitter.add($0) }
+            reads += 1
+        }
+        #expect(splitter.isFull)
+        #expect(reads == ProcessPreviewRunner.maxBytes / chunk.count)
+    }
+}

@@ -51,6 +51,22 @@ final class FakePreviewRunner: PreviewRunning {
         return h
     }
 
+    /// `{+}` in `--preview` stands for the marked rows, as in a bound command; marking a row
+    /// runs the preview again with them.
+    @Test func plusStandsForTheMarkedRows() throws {
+        let runner = FakePreviewRunner()
+        let settings = PreviewSettings(template: try RowTemplate(parsing: "echo {+}"), window: PreviewWindow())
+        let h = ScreenHarness(source: LiveFeedScreenTests.source(.init(["a", "b", "c"])), previewRunner: runner) {
+            $0.preview = settings
+            $0.multi = true
+        }
+        h.advance(1.2)
+        #expect(runner.commands.last == "echo 'a'", "no marks: the selected row")
+        h.press(.tab, .tab)
+        h.advance(0.5)
+        #expect(runner.commands.last == "echo 'a' 'b'")
+    }
+
     @Test func thePreviewFollowsTheSelectionBesideTheList() throws {
         let runner = FakePreviewRunner()
         let h = try Self.harness(runner: runner)

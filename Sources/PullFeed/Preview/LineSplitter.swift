@@ -1,6 +1,6 @@
 /// Splits bytes read into lines (without `\n` or a `\r` before it), keeping at most
-/// `PreviewModel.maxLines` lines, `ProcessPreviewRunner.maxBytes` bytes and
-/// `ProcessPreviewRunner.maxLineBytes` bytes of each line.
+/// `PreviewModel.maxLines` lines and `ProcessPreviewRunner.maxLineBytes` bytes of each line,
+/// and reading at most `ProcessPreviewRunner.maxBytes` bytes (a line without end counts too).
 ///
 /// A terminal keeps colours across a line end, and some programs set one for several lines
 /// (a highlighted multi-line string); lines are drawn one by one, so each line starts with the
@@ -23,7 +23,7 @@ struct LineSplitter {
         var lines: [String] = []
         var start = 0
         while start < chunk.count, !isFull {
-            guard let end = chunk[start...].firstIndex(of: 10) else {
+            guard let end = LineScan.newline(in: chunk, from: start) else {
                 keep(UnsafeBufferPointer(rebasing: chunk[start...]))
                 break
             }
@@ -34,12 +34,14 @@ struct LineSplitter {
         return lines
     }
 
-    /// The last line, when the output did not end with a line end.
+    /// The last line, when the output did not end with a line end (or the bytes read reached
+    /// their limit in the middle of a line: its start), unless the lines reached theirs.
     mutating func finish() -> String? {
-        partial.isEmpty || isFull ? nil : take()
+        partial.isEmpty || count >= PreviewModel.maxLines ? nil : take()
     }
 
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes += bytes.count
         let room = ProcessPreviewRunner.maxLineBytes - partial.count
         if room > 0 { partial.append(contentsOf: bytes.prefix(room)) }
     }
@@ -49,7 +51,7 @@ struct LineSplitter {
         let prefix = carried.joined()
         if partial.contains(0x1B) { carry(partial) }
         let line = prefix.isEmpty ? String(decoding: partial, as: UTF8.self) : String(decoding: prefix + partial, as: UTF8.self)
-        bytes += partial.count + 1
+        bytes += 1
         count += 1
         partial.removeAll(keepingCapacity: true)
         return line

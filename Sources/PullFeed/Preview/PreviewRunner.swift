@@ -90,7 +90,7 @@ package final class ProcessPreviewRunner: PreviewRunning {
             }
         }
         let cut = lines.isFull
-        if let last = lines.finish(), !cut { outbox.post([last]) }
+        if let last = lines.finish() { outbox.post([last]) }
         close(spawned.stdout)
         close(spawned.stderr)
         if outOpen || errOpen || stopped || cut { kill(-spawned.pid, SIGKILL) }

@@ -11,10 +11,14 @@ extension FeedScreen {
 
     /// What a bound command's placeholders stand for now.
     func boundCommandContext() -> BoundCommandContext {
-        var line: String?
-        if let row = list.selectedIndex, case .line(let shown) = rows.target(at: filtered.baseIndex(of: row)) {
-            line = TextWalker.removingDrawnSequences(from: rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown)
-        }
-        return BoundCommandContext(line: line, query: find.queryText, marked: state.markedLines)
+        BoundCommandContext(line: selectedLineText(), query: find.queryText, marked: state.markedLines)
+    }
+
+    /// What `{}` stands for, for the preview and for bound commands alike: the selected line
+    /// whole (a row shows a very long one cut), without the sequences drawn as colours or
+    /// links; nil when the selection shows no line.
+    func selectedLineText() -> String? {
+        guard let row = list.selectedIndex, case .line(let shown) = rows.target(at: filtered.baseIndex(of: row)) else { return nil }
+        return TextWalker.removingDrawnSequences(from: rows.wholeLine(at: filtered.baseIndex(of: row)) ?? shown)
     }
 }

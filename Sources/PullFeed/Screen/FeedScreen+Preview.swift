@@ -21,8 +21,8 @@ extension FeedScreen {
     func previewRequest() -> PreviewModel.Request? {
         guard let preview, let row = list.selectedIndex, !refreshable.isFooterSelected else { return nil }
         let base = filtered.baseIndex(of: row)
-        if case .line(let line) = rows.target(at: base) {
-            return PreviewController.request(line: line, query: find.queryText, template: preview.settings.template)
+        if let line = selectedLineText() {
+            return PreviewController.request(line: line, query: find.queryText, marked: state.markedLines, template: preview.settings.template)
         }
         guard let id = rows.articleID(at: base),
               let section = state.sections.first(where: { $0.currentState.article.id == id }) else { return nil }
