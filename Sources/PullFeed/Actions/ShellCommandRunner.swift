@@ -36,8 +36,8 @@ package final class ShellCommandRunner: BoundCommandRunning {
     package func runInTerminal(_ command: String) -> Int32 {
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         return handOver { terminalFD in
-            let status = Self.withCStrings(["/bin/sh", "-c", command]) { argv in
-                Self.withCStrings(environment) { envp in pf_run_foreground("/bin/sh", argv, envp, terminalFD) }
+            let status = withCStrings(["/bin/sh", "-c", command]) { argv in
+                withCStrings(environment) { envp in pf_run_foreground("/bin/sh", argv, envp, terminalFD) }
             }
             return status < 0 ? 127 : Subprocess.exitCode(status)
         }
@@ -60,9 +60,4 @@ package final class ShellCommandRunner: BoundCommandRunning {
     }
 
     /// Calls `body` with a NULL-terminated C array of the strings.
-    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-        let pointers = strings.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        return body(pointers + [nil])
-    }
 }

@@ -126,7 +126,7 @@ enum DefaultOptions {
 
     private static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:@%+=,".contains($0) }
-        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return plain ? word : RowTemplate.quoted(word)
     }
 
     private static func firstLine(of error: Error) -> String {

@@ -178,7 +178,7 @@ struct Subprocess {
 }
 
 /// Calls `body` with a NULL-terminated C array of the strings.
-private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     let pointers = strings.map { strdup($0) }
     defer { pointers.forEach { free($0) } }
     return body(pointers + [nil])
