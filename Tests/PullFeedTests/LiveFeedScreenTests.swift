@@ -24,9 +24,10 @@ import TerminalUI
 
     static let hundred = (0..<100).map { "L\($0)" }
 
-    func harness(_ output: Output, configure: (inout FeedScreen.Options) -> Void = { _ in }) -> (ScreenHarness, ScriptedSource) {
+    func harness(_ output: Output, every: Double? = nil,
+                 configure: (inout FeedScreen.Options) -> Void = { _ in }) -> (ScreenHarness, ScriptedSource) {
         let source = Self.source(output)
-        let h = ScreenHarness(source: source, configure: configure)
+        let h = ScreenHarness(source: source, every: every, configure: configure)
         h.advance(1)
         return (h, source)
     }
@@ -114,7 +115,7 @@ import TerminalUI
 
     @Test func everyRefreshesThatLongAfterTheLastRefreshEnded() {
         let output = Output(Self.hundred)
-        let (h, source) = harness(output) { $0.every = 2 }
+        let (h, source) = harness(output, every: 2)
         #expect(h.lines[0].hasSuffix("every 2s · 100 items"))
         #expect(h.lines[23].contains("p pause"))
         #expect(source.requests.count == 1)
@@ -133,7 +134,7 @@ import TerminalUI
     }
 
     @Test func pPausesAndResumes() {
-        let (h, source) = harness(Output(Self.hundred)) { $0.every = 1 }
+        let (h, source) = harness(Output(Self.hundred), every: 1)
         h.press(.character("p"))
         #expect(h.lines[0].hasSuffix("paused · 100 items"))
         h.advance(10)
@@ -147,18 +148,18 @@ import TerminalUI
     }
 
     @Test func aPromptHoldsAutomaticRefreshesBack() {
-        let (h, source) = harness(Output(Self.hundred)) { $0.every = 1 }
-        h.screen.isAutoRefreshPaused = true
+        let (h, source) = harness(Output(Self.hundred), every: 1)
+        h.reactor.action.send(.holdSchedule(true))
         h.advance(5)
         #expect(source.requests.count == 1)
-        h.screen.isAutoRefreshPaused = false
+        h.reactor.action.send(.holdSchedule(false))
         #expect(source.requests.count == 2)
     }
 
     /// The search and filter prompts hold automatic refreshes while they are open.
     @Test func anOpenSearchOrFilterPromptHoldsAutomaticRefreshes() {
         for key in ["/", "&"] {
-            let (h, source) = harness(Output(Self.hundred)) { $0.every = 1 }
+            let (h, source) = harness(Output(Self.hundred), every: 1)
             h.press(.character(Character(key)))
             h.advance(5)
             #expect(source.requests.count == 1, "\(key) prompt open")
@@ -173,7 +174,7 @@ import TerminalUI
         let output = Output(Self.hundred)
         let source = Self.source(output)
         source.delay = 2
-        let h = ScreenHarness(source: source) { $0.every = 0.01 }
+        let h = ScreenHarness(source: source, every: 0.01)
         for step in 1...1000 {
             h.time.advance(0.01)
             if step == 500 { h.screen.perform(.refresh) }
@@ -186,7 +187,7 @@ import TerminalUI
 
     @Test func aFailedAutomaticRefreshKeepsTheItemsAndTheNextStillComes() {
         let output = Output(Self.hundred)
-        let (h, source) = harness(output) { $0.every = 1 }
+        let (h, source) = harness(output, every: 1)
         output.failure = "boom"
         h.advance(1)
         h.advance(1)
@@ -221,7 +222,7 @@ import TerminalUI
 
     @Test func chineseTexts() {
         let output = Output(Self.hundred)
-        let (h, _) = harness(output) { $0.every = 2; $0.language = .simplifiedChinese }
+        let (h, _) = harness(output, every: 2) { $0.language = .simplifiedChinese }
         #expect(h.lines[0].hasSuffix("每 2 秒 · 100 项"))
         h.press(.down, times: 30)
         output.lines = ["a", "b"] + Self.hundred.dropLast(3)

@@ -54,7 +54,6 @@ public enum PullFeedMain {
         }
         var source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
         if command.headerLines > 0 { source = HeaderLinesSource(source, count: command.headerLines) }
-        options.every = command.every
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
@@ -83,7 +82,7 @@ public enum PullFeedMain {
         let reactor = FeedReactor(
             source: source, pageSize: command.pageSize, scheduler: scheduler,
             lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity,
-            sectionPattern: command.sectionPattern)
+            sectionPattern: command.sectionPattern, every: command.every)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
         screen.onNeedsRender = { loop.setNeedsRender() }

@@ -20,7 +20,11 @@ import TerminalUI
 /// happens on the injected scheduler.
 package final class FeedReactor: Reactor {
     package enum Action {
+        /// Refreshes from the top (a pull: the view ends at the top).
         case refresh
+        /// Refreshes keeping the user's place (`r`, F5, SIGUSR1, a bound `refresh`); the user
+        /// leaves following the end.
+        case refreshKeepingPlace
         case loadMore
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
@@ -29,9 +33,20 @@ package final class FeedReactor: Reactor {
         /// Loads at least up to line `index` (a search found a match there), in one request
         /// where the source allows it.
         case loadThrough(Int)
-        /// The user follows the end of the input (End, or the selection on the last row), or
-        /// stops following it: a stream then reads on only as far as it reads ahead.
+        /// End on a line source: the user follows the end, and the rest loads page after page
+        /// while there is more (an open input reads on to its end from then on).
+        case followEnd
+        /// The selection arrived on the last row (true: following starts, and an open input
+        /// reads on to its end) or left it, or the user did something else (a search, Home to
+        /// the new rows): following stops, and a stream reads on only as far as it reads ahead.
         case follow(Bool)
+        /// Pauses or resumes refreshing by itself (`p`, with `--every`).
+        case togglePause
+        /// A prompt is open (true) or closed: refreshing by itself waits meanwhile.
+        case holdSchedule(Bool)
+        /// The schedule's turn came (`--every`): refreshes keeping the place, and the user keeps
+        /// following the end. Sent by the reactor's own timer.
+        case scheduledRefresh
         /// Marks or unmarks line `index` (`--multi`).
         case toggleMark(Int)
         /// Shows a toast (a bound command that failed, a key with nothing to do).
@@ -59,137 +74,14 @@ package final class FeedReactor: Reactor {
         case caughtUp(Page)
         case hideToast(Int)
         case choose([UInt8])
-        case setFollowing(Bool)
+        /// Following the end starts or stops; `toEnd`: End asked for the rest.
+        case setFollowing(Bool, toEnd: Bool)
+        case setRefreshKeepsPlace(Bool)
+        case setSchedule(RefreshSchedule?)
         case toggleMark(Int)
         case setFolds(SectionFolds)
     }
 
-    package struct State {
-        /// Demo sections, one reactor per article.
-        package var sections: [ArticleSectionReactor] = []
-        /// Items of line sources.
-        package var lines = LineList()
-        package var isRefreshing = false
-        package var isLoadingMore = false
-        package var hasMore = true
-        /// The input is still open (a stream whose writer is there): more lines may come
-        /// without a request even when `hasMore` is false.
-        package var isOpen = false
-        /// The source is still counting its lines (a large file): the count is a lower bound.
-        package var isCounting = false
-        /// While a file is counted, End shows its last lines after the lines counted so far:
-        /// the index of the first of them (the rows show a gap before it). Nil otherwise.
-        package var tailStart: Int?
-        /// Whether a refresh has ever succeeded in this run (before that, an empty list is
-        /// "loading", not "empty").
-        package var hasLoaded = false
-        package var lastUpdated: Date?
-        /// Why the first load failed, while nothing has loaded yet: the empty list says it
-        /// until the next refresh.
-        package var failure: String?
-        /// Bumped whenever the set of items changes (not for comment edits inside a section).
-        package var itemsVersion = 0
-        /// Bumped when a refresh replaces the items (the list goes back to the top).
-        package var generation = 0
-        /// What the last refresh changed: the items that are new since the one before, and
-        /// every item's identity key.
-        package var changes = RefreshChanges()
-        /// What identifies a line from one refresh to the next (`--id`).
-        package var lineIdentity = LineIdentity.wholeLine
-        /// The lines before the last refresh, while some of its items are changed (their old
-        /// texts, for drawing what changed); empty otherwise.
-        package var previousLines = LineList()
-        /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
-        package var headerLines: [String] = []
-        @Pulse package var toast: Toast?
-        /// What the user chose with Enter (line sources), as the bytes read (the marked lines
-        /// one per line, with `--multi`): the app prints it and exits.
-        @Pulse package var chosenLine: [UInt8]?
-        /// The user follows the end of a line source: what arrives stays in view.
-        package var isFollowing = false
-        /// The source's input is watched while shown (a file): following it, the footer waits
-        /// for more rather than saying there is none.
-        package var isWatched = false
-        /// Lines dropped from the front of a stream before `lines` (`--max-disk`, a full disk).
-        package var dropped = 0
-        /// The lines the user marked (`--multi`); they follow their items across refreshes.
-        package var marks = Marks()
-
-        /// The identity key of line `index`: the last refresh's, or worked out from the line as
-        /// the next refresh will (so a mark made before it is found after it).
-        package func lineKey(at index: Int) -> UInt64 {
-            if tailStart == nil, index < changes.keys.count { return changes.keys[index] }
-            return lineIdentity.isWholeLine ? ItemKeys.key(ofLine: lines[index]) : lineIdentity.keys(ofLine: lines[index]).id
-        }
-
-        /// The marked lines in list order, whole and without the sequences drawn as colours
-        /// (as Enter prints one line).
-        package var markedLines: [String] {
-            markedIndices.map { TextWalker.removingDrawnSequences(from: lines.wholeLine(at: $0)) }
-        }
-
-        /// The marked lines as Enter prints them: the bytes read, one line after another.
-        package var markedLineBytes: [UInt8] {
-            let lines = markedIndices.map { TextWalker.removingDrawnSequences(from: self.lines.wholeLineBytes(at: $0)) }
-            return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
-        }
-
-        /// The marked lines' indices in the order the list shows them: the source's, or section
-        /// by section when the lines are grouped (`--section-by`).
-        private var markedIndices: [Int] {
-            let marked = marks.indices.filter { $0 < lines.count }
-            guard let lineSections, marked.count > 1 else { return marked }
-            var ordered: [Int] = []
-            var left = Set(marked)
-            for section in lineSections.all where !left.isEmpty {
-                for index in marked where left.contains(index) && Self.holds(section, number: index + dropped) {
-                    ordered.append(index)
-                    left.remove(index)
-                }
-            }
-            return ordered + marked.filter { left.contains($0) }
-        }
-
-        /// Whether `section` holds source line `number` (its numbers are ascending).
-        private static func holds(_ section: LineSection, number: Int) -> Bool {
-            var low = 0, high = section.lines.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(section.lines[mid]) < number { low = mid + 1 } else { high = mid }
-            }
-            return low < section.lines.count && Int(section.lines[low]) == number
-        }
-
-        /// The marks moved to where their items are in `lines` now (after the lines were
-        /// replaced). Without a key per line, a mark is looked for only near its old place.
-        mutating func relocateMarks() {
-            guard !marks.isEmpty else { return }
-            let state = self
-            let everyKey = tailStart == nil && changes.keys.count == lines.count
-            marks = marks.relocated(count: lines.count, maxDistance: everyKey ? .max : Self.markSearchDistance) {
-                state.lineKey(at: $0)
-            }
-        }
-
-        /// How far from its old index a mark is looked for when the lines have no keys yet.
-        static let markSearchDistance = 10_000
-        /// The lines grouped into sections (`--section-by`); nil when they are not grouped.
-        package var lineSections: LineSections?
-        /// Which of those sections are folded.
-        package var folds = SectionFolds()
-
-        package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
-        /// What the header and footer show: whether a refresh or a load runs, and whether
-        /// there is more.
-        package var activity: RefreshActivity {
-            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
-                            isWaitingForMore: !hasMore && (isOpen || followsGrowingInput))
-        }
-        package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
-        /// The user follows an input that can still grow (a stream still open, a file still
-        /// being counted or watched): the title says `following`, and the footer waits for more.
-        package var followsGrowingInput: Bool { isFollowing && (isOpen || isCounting || isWatched) }
-    }
 
     package static let toastDuration: Double = 3
     /// Lines per request when loading the rest of a line source.
@@ -217,6 +109,8 @@ package final class FeedReactor: Reactor {
     private let toastHides = PassthroughSubject<Mutation, Never>()
     /// What names each line's section (`--section-by`), if the lines are grouped.
     package let sectionPattern: CapturePattern?
+    /// Carries out `State.autoRefresh` (`--every`); nil without a schedule.
+    let refreshTimer: RefreshTimer?
 
     enum RequestKind { case header, footer }
 
@@ -228,7 +122,8 @@ package final class FeedReactor: Reactor {
         now: @escaping () -> Date = Date.init,
         bus: CommentEventBus = CommentEventBus(),
         identity: LineIdentity = .wholeLine,
-        sectionPattern: CapturePattern? = nil
+        sectionPattern: CapturePattern? = nil,
+        every: Double? = nil
     ) {
         self.sectionPattern = sectionPattern
         self.source = source
@@ -240,13 +135,23 @@ package final class FeedReactor: Reactor {
         state.lastUpdated = lastUpdated
         state.isWatched = source.isWatched
         state.lineIdentity = identity
+        state.source = SourceTraits(source)
+        state.autoRefresh = every.map(RefreshSchedule.init(interval:))
         if sectionPattern != nil { state.lineSections = LineSections() }
         initialState = state
+        refreshTimer = every.map { RefreshTimer(interval: $0, scheduler: scheduler) }
+        refreshTimer?.start = { [weak self] in self?.action.send(.scheduledRefresh) }
     }
 
     package func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         switch action {
         case .refresh: return refresh()
+        case .refreshKeepingPlace:
+            return stopFollowing().append(Deferred { [weak self] in self?.refresh(keepingPlace: true) ?? Empty().eraseToAnyPublisher() })
+                .eraseToAnyPublisher()
+        case .followEnd: return followEnd()
+        case .togglePause, .holdSchedule: return schedule(action)
+        case .scheduledRefresh: return refresh(keepingPlace: true)
         case .loadMore: return loadMore(limit: pageSize)
         case .loadRest:
             // Grouped lines are read in order: a section needs every line before its last.
@@ -270,9 +175,7 @@ package final class FeedReactor: Reactor {
             guard folds != currentState.folds else { return Empty().eraseToAnyPublisher() }
             return Just(.setFolds(folds)).eraseToAnyPublisher()
         case .follow(let on):
-            guard on != currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
-            if !on { source.stopReadingRest() }
-            return Just(.setFollowing(on)).eraseToAnyPublisher()
+            return on ? followLastRow() : stopFollowing()
         case .toggleMark(let index):
             return Just(.toggleMark(index)).eraseToAnyPublisher()
         case .toast(let kind):
@@ -284,13 +187,14 @@ package final class FeedReactor: Reactor {
         }
     }
 
-    private func refresh() -> AnyPublisher<Mutation, Never> {
+    func refresh(keepingPlace: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
         var pageRequest = PageRequest(offset: 0, limit: pageSize)
         // What is shown is compared with the new result: all of it, not its first output.
         pageRequest.wholeResult = state.hasLoaded
-        return request(.header, pageRequest) { [weak self] result in
+        let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
+        return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
             case .success(let page):
@@ -308,7 +212,8 @@ package final class FeedReactor: Reactor {
                 let failed = Just(Mutation.setFailure(error.reason))
                 return failed.append(self.toast(.refreshFailed(reason: error.reason))).eraseToAnyPublisher()
             }
-        }
+        })
+        .eraseToAnyPublisher()
     }
 
     private func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
@@ -335,7 +240,10 @@ package final class FeedReactor: Reactor {
                 return page.hasMore || page.isOpen
                     ? appended.eraseToAnyPublisher()
                     : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
-            case .failure(let error): return self.toast(.loadMoreFailed(reason: error.reason))
+            case .failure(let error):
+                // Following the end retries nothing: a failed page stops it (else a broken
+                // source would be asked again and again).
+                return self.stopFollowing().append(self.toast(.loadMoreFailed(reason: error.reason))).eraseToAnyPublisher()
             }
         }
     }
@@ -364,6 +272,7 @@ package final class FeedReactor: Reactor {
                 .append(indicator(false))
                 .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
                 .append(Deferred { [weak self] in self?.loadRestOfGroupedLines() ?? Empty().eraseToAnyPublisher() })
+                .append(Deferred { [weak self] in self?.continueToEnd() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
@@ -526,8 +435,13 @@ package final class FeedReactor: Reactor {
             if state.toast?.id == id { state.toast = nil }
         case .choose(let line):
             state.chosenLine = line
-        case .setFollowing(let on):
+        case .setFollowing(let on, let toEnd):
             state.isFollowing = on
+            state.loadsToEnd = on && toEnd
+        case .setRefreshKeepsPlace(let on):
+            state.refreshKeepsPlace = on
+        case .setSchedule(let schedule):
+            state.autoRefresh = schedule
         case .toggleMark(let index):
             guard index >= 0, index < state.lines.count else { break }
             state.marks.toggle(index, key: state.lineKey(at: index))
@@ -579,6 +493,9 @@ package final class FeedReactor: Reactor {
     }
 
     package func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
-        state.with(section: \.sections)
+        let timer = refreshTimer
+        return state
+            .handleEvents(receiveOutput: { timer?.update(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore) })
+            .with(section: \.sections)
     }
 }

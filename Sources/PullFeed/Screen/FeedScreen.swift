@@ -36,9 +36,6 @@ package final class FeedScreen: ReactorView {
         package var unicode = true
         /// The time zone the last-updated time is shown in.
         package var timeZone = LastUpdatedFormatter.localTimeZone()
-        /// Refresh by itself this many seconds after each refresh ends (`--every`); nil: only
-        /// when asked.
-        package var every: Double?
         /// The preview pane (`--preview`, and the demo's articles); nil: none.
         package var preview: PreviewSettings?
         /// Tab and Shift-Tab mark rows, and Enter prints every marked line (`--multi`).
@@ -57,14 +54,6 @@ package final class FeedScreen: ReactorView {
     package let options: Options
     package let strings: AppStrings
     package let keyMap: KeyMap<FeedCommand>
-    /// Refreshing by itself (`Options.every`), if asked for.
-    package private(set) var refreshTimer: RefreshTimer?
-    /// Set it while a prompt (search, filter) is open: automatic refreshes wait until it is
-    /// cleared, then the one that came meanwhile runs.
-    package var isAutoRefreshPaused: Bool {
-        get { refreshTimer?.isHeld ?? false }
-        set { refreshTimer?.isHeld = newValue }
-    }
 
     /// Called when something visible changed; the app renders on its next turn.
     package var onNeedsRender: () -> Void = {}
@@ -100,17 +89,11 @@ package final class FeedScreen: ReactorView {
     private var keysPage: KeysPage?
     private(set) var state = FeedReactor.State()
     private var toast: Toast?
-    /// Following the end of a line source (End, or the selection on the last row).
-    private var follower = EndFollower()
     /// The help line for each thing Enter can do, made on first use.
     private var helpLines: [AppText?: KeyMap<FeedCommand>] = [:]
     private var titleBar = TitleBar()
     /// The status line's key help as last cut to fit, and the width it was cut for.
     private var helpText = (width: -1, enter: AppText?.none, text: "")
-    /// The refresh asked for next, and the one running, came from `r`, F5, a signal or the
-    /// timer (they keep the place), not from a pull (it ends at the top).
-    private var nextRefreshKeepsPlace = false
-    private var refreshKeepsPlace = false
     /// The preview pane and the runs of its command, if the app has one.
     let preview: PreviewController?
 
@@ -151,24 +134,22 @@ package final class FeedScreen: ReactorView {
         }
         refreshable.repeatGap = options.repeatGap
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
-        find.onPromptOpen = { [weak self] open in self?.isAutoRefreshPaused = open }
+        find.onPromptOpen = { [weak self] open in self?.reactor?.action.send(.holdSchedule(open)) }
         find.reactor = { [weak self] in self?.reactor }
         preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
         find.onNeedsRender = { [weak self] in
             self?.previewFollowsSelection()
             self?.onNeedsRender()
         }
-        if let every = options.every {
-            refreshTimer = RefreshTimer(interval: every, scheduler: scheduler) { [weak self] in self?.refreshKeepingPlace() }
-        }
     }
 
     // MARK: - Binding
 
     package func bind(reactor: FeedReactor) {
-        refreshable.showsFooter = reactor.source.hasPages
+        let source = reactor.currentState.source
+        refreshable.showsFooter = source.hasPages
         // A command's run has no pages, but while it runs its footer says so.
-        if !reactor.source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
+        if !source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
         reactor.state
             .sink { [weak self] in self?.show(state: $0) }
             .store(in: &cancellables)
@@ -202,20 +183,16 @@ package final class FeedScreen: ReactorView {
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced || shift > 0) }
-        if new.isRefreshing, !old.isRefreshing {
-            refreshKeepsPlace = nextRefreshKeepsPlace
-            nextRefreshKeepsPlace = false
-        }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
             // Input that cannot be read again comes back whole: the place stays.
-            let keepsPlace = !replaced || keepsPlaceOnRefresh
+            let keepsPlace = !replaced || new.source.keepsPlaceOnRefresh
             if var kept = placeBeforeDrop {
                 // The selected line keeps its row on screen if it was kept; else the first row.
                 kept.identity = nil
                 if kept.index < shift { kept.screenRow = 0 }
                 kept.index = max(0, kept.index - shift)
                 refreshable.reloadData(keeping: kept)
-            } else if replaced, old.hasLoaded, refreshKeepsPlace, !keepsPlaceOnRefresh {
+            } else if replaced, old.hasLoaded, new.refreshKeepsPlace, !new.source.keepsPlaceOnRefresh {
                 refreshable.reloadData(keeping: place)
             } else if !replaced, new.lineSections != nil, find.shownItemCount == nil {
                 refreshable.reloadData(keeping: place)
@@ -223,49 +200,22 @@ package final class FeedScreen: ReactorView {
                 refreshable.reloadData(keepingSelection: keepsPlace)
             }
             if keepsPlace, let tailStart = old.tailStart, new.tailStart == nil {
-                EndFollower.keepDistanceToEnd(list: list, oldSelected: oldSelected, oldRows: oldRows, tailStart: tailStart)
+                list.keepDistanceToEnd(oldSelected: oldSelected, oldRows: oldRows, after: tailStart)
             }
-            if follower.keepsEnd(hasMore: new.hasMore), list.rowCount > 0 { _ = list.apply(.end) }
+            if new.keepsEnd, list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
-        if let source = reactor?.source, !source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
-        refreshTimer?.update(isRefreshing: new.isRefreshing, isLoadingMore: new.isLoadingMore)
-        if follower.loadsToEnd, !new.isLoadingMore {
-            _ = list.apply(.end)
-            if new.hasMore { reactor?.action.send(.loadRest) } else { follower.reachedEnd() }
-        }
-        // Lines that arrived on an open input while End follows it: ask for the rest again
-        // (once per new count: an input with nothing more right now is not asked in a loop).
-        if replaced { restAskedAt = 0 }
-        if new.isOpen, !new.isLoadingMore, follower.isFollowing, !follower.loadsToEnd, new.itemCount > restAskedAt {
-            restAskedAt = new.itemCount
-            follower.resumeLoading()
-            reactor?.action.send(.loadRest)
-        }
+        if !new.source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
         find.stateDidChange()
-        tellFollowing()
         previewFollowsSelection()
         onNeedsRender()
     }
 
-    /// Tells the reactor whether the user follows the end now (it stops a stream reading on
-    /// when they no longer do).
-    private func tellFollowing() {
-        guard let reactor, reactor.currentState.isFollowing != follower.isFollowing else { return }
-        reactor.action.send(.follow(follower.isFollowing))
-    }
-
-    /// The item count when End last asked an open input for the rest.
-    private var restAskedAt = 0
-
-    private var keepsPlaceOnRefresh: Bool { reactor?.source.keepsPlaceOnRefresh ?? false }
-
     private func show(_ toast: Toast?) {
         self.toast = toast
-        // Following the end retries nothing: a failed page stops it (else a broken source
-        // would be asked again and again), and so does a move past the loaded rows.
+        // A failed page stops following (the reactor's part) and the moves made past the
+        // loaded rows.
         if case .loadMoreFailed? = toast?.kind {
-            stopFollowing()
             refreshable.cancelPendingRows()
             find.loadFailed()
         }
@@ -338,12 +288,10 @@ package final class FeedScreen: ReactorView {
         case .refresh:
             refreshable.releasePulls()
             refreshable.cancelPendingRows()
-            stopFollowing()
-            refreshKeepingPlace()
-        case .togglePause:
-            guard let refreshTimer else { return }
-            refreshTimer.isPaused.toggle()
+            reactor?.action.send(.refreshKeepingPlace)
             onNeedsRender()
+        case .togglePause:
+            reactor?.action.send(.togglePause)
         case .activate:
             refreshable.releasePulls()
             activate()
@@ -391,18 +339,10 @@ package final class FeedScreen: ReactorView {
         }
     }
 
-    /// Leaves following (a refresh, a failed load, Home to the new rows; a search or a filter,
-    /// as `less +F` does, so that what arrives next does not pull the selection off the match).
+    /// Leaves following (Home to the new rows; a search or a filter, as `less +F` does, so
+    /// that what arrives next does not pull the selection off the match).
     private func stopFollowing() {
-        follower.stop()
-        tellFollowing()
-    }
-
-    /// Refreshes without moving the view: the place is kept when the result comes.
-    private func refreshKeepingPlace() {
-        if !state.isRefreshing { nextRefreshKeepsPlace = true }
-        reactor?.action.send(.refresh)
-        onNeedsRender()
+        reactor?.action.send(.follow(false))
     }
 
     private func move(_ command: ListCommand) {
@@ -413,13 +353,11 @@ package final class FeedScreen: ReactorView {
             return
         }
         refreshable.apply(command)
-        follower.moved(command, list: list, linesSource: reactor?.source.isLineSource ?? false, hasMore: state.hasMore)
-        tellFollowing()
-        // End on an open input asks for the rest even when nothing more was there a moment ago:
-        // the input reads on to its end from then on.
-        if follower.loadsToEnd || (command == .end && state.isOpen && follower.isFollowing) {
-            restAskedAt = state.itemCount
-            reactor?.action.send(.loadRest)
+        // Where the selection went: End, or any move onto the last row, follows the end; any
+        // other leaves it (the reactor decides what that loads).
+        if state.source.isLineSource {
+            let onLast = list.rowCount > 0 && list.selectedIndex == list.rowCount - 1
+            reactor?.action.send(command == .end ? .followEnd : .follow(onLast))
         }
         onNeedsRender()
     }
@@ -493,12 +431,11 @@ package final class FeedScreen: ReactorView {
     }
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
-        let source = reactor?.source
         let content = TitleBar.Content(
-            sourceTitle: source?.title ?? "", itemCount: state.itemCount, shownCount: find.shownItemCount,
-            more: state.hasMore && state.hasLoaded && (source?.hasPages ?? true), counting: state.isCounting,
+            sourceTitle: state.source.title, itemCount: state.itemCount, shownCount: find.shownItemCount,
+            more: state.hasMore && state.hasLoaded && state.source.hasPages, counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
-            every: refreshTimer?.interval, paused: refreshTimer?.isPaused ?? false, dropped: state.dropped,
+            every: state.autoRefresh?.interval, paused: state.autoRefresh?.isPaused ?? false, dropped: state.dropped,
             marked: state.marks.count)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
     }
@@ -516,8 +453,7 @@ package final class FeedScreen: ReactorView {
 
     private func helpLine(enter: AppText?, width: Int) -> String {
         if let map = helpLines[enter] { return map.helpLine(fittingWidth: width) }
-        let sideways = reactor?.source.isLineSource ?? false
-        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: sideways, live: refreshTimer != nil,
+        let map = FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: state.source.isLineSource, live: state.autoRefresh != nil,
                                      preview: preview != nil, multi: options.multi, bindings: options.bindings)
         helpLines[enter] = map
         return map.helpLine(fittingWidth: width)

@@ -6,36 +6,40 @@ import TerminalUI
 /// then waits for the load to end, and a refresh in progress sets the next turn itself when it
 /// ends. While paused (`p`) or held (`isHeld`, while a prompt is open), a turn that comes
 /// waits until both are over. The timer runs on the scheduler it is given.
-package final class RefreshTimer {
+///
+/// The feed's reactor owns it: its state (`RefreshSchedule`) says what the user sees and set,
+/// and the timer carries that out.
+final class RefreshTimer {
     /// Seconds from the end of one refresh to the start of the next.
-    package let interval: Double
+    let interval: Double
     /// The user paused automatic refreshes.
-    package var isPaused = false {
+    var isPaused = false {
         didSet { if !isPaused { startIfDue() } }
     }
     /// Something on screen (a search or filter prompt) holds automatic refreshes back.
-    package var isHeld = false {
+    var isHeld = false {
         didSet { if !isHeld { startIfDue() } }
     }
     /// Whether a turn came and is waiting (paused, held, or behind a load).
-    package private(set) var isDue = false
+    private(set) var isDue = false
 
     private let scheduler: LoopScheduler
-    private let start: () -> Void
+    /// Asks for a refresh (set once, by the owner).
+    var start: () -> Void
     private var timer: Int?
     private var nextTimer = 0
     private var isRefreshing = false
     private var isLoadingMore = false
 
     /// `start` asks for a refresh; `update(isRefreshing:isLoadingMore:)` must follow what runs.
-    package init(interval: Double, scheduler: LoopScheduler, start: @escaping () -> Void) {
+    init(interval: Double, scheduler: LoopScheduler, start: @escaping () -> Void = {}) {
         self.interval = interval
         self.scheduler = scheduler
         self.start = start
     }
 
     /// Follows the refresh and load indicators of the state that owns them.
-    package func update(isRefreshing: Bool, isLoadingMore: Bool) {
+    func update(isRefreshing: Bool, isLoadingMore: Bool) {
         let refreshBegan = isRefreshing && !self.isRefreshing
         let refreshEnded = !isRefreshing && self.isRefreshing
         self.isRefreshing = isRefreshing

@@ -1,0 +1,23 @@
+/// What a feed's source can do, as the screen needs to know it: read from the reactor's state,
+/// so the view never asks the source itself.
+package struct SourceTraits: Equatable, Sendable {
+    /// Shown in the title bar.
+    package var title = ""
+    /// The items are lines: Enter prints one, End follows the input, rows scroll sideways.
+    package var isLineSource = false
+    /// The source can have more than one page (a one-shot command cannot: no footer, and the
+    /// count never says more may come).
+    package var hasPages = true
+    /// A refresh gives back what was shown and more (input read only once): the place stays.
+    package var keepsPlaceOnRefresh = false
+
+    package init() {}
+
+    /// The traits of `source`.
+    package init(_ source: FeedSource) {
+        title = source.title
+        isLineSource = source.isLineSource
+        hasPages = source.hasPages
+        keepsPlaceOnRefresh = source.keepsPlaceOnRefresh
+    }
+}
