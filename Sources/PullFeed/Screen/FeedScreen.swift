@@ -173,36 +173,25 @@ package final class FeedScreen: ReactorView {
     /// binding).
     private func show(state new: FeedReactor.State) {
         let old = state
-        let replaced = new.generation != old.generation
-        // Grouped lines arrive inside sections, above rows already shown: the place is kept by identity.
-        let place = replaced || new.lineSections != nil ? list.place : nil
-        // Lines dropped from the front of a stream: the rows after them move up.
-        let shift = replaced ? 0 : new.dropped - old.dropped
-        let placeBeforeDrop = shift > 0 && find.shownItemCount == nil ? list.place : nil
         state = new
+        // Taken before the rows change, and only when a reload may keep it (it names the item).
+        let mayKeepPlace = new.generation != old.generation || new.lineSections != nil || new.dropped != old.dropped
+        let place = mayKeepPlace ? list.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: replaced || shift > 0) }
+        if new.itemsVersion != old.itemsVersion {
+            find.rowsWillReload(replaced: new.generation != old.generation || new.dropped > old.dropped)
+        }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
-            // Input that cannot be read again comes back whole: the place stays.
-            let keepsPlace = !replaced || new.source.keepsPlaceOnRefresh
-            if var kept = placeBeforeDrop {
-                // The selected line keeps its row on screen if it was kept; else the first row.
-                kept.identity = nil
-                if kept.index < shift { kept.screenRow = 0 }
-                kept.index = max(0, kept.index - shift)
-                refreshable.reloadData(keeping: kept)
-            } else if replaced, old.hasLoaded, new.refreshKeepsPlace, !new.source.keepsPlaceOnRefresh {
-                refreshable.reloadData(keeping: place)
-            } else if !replaced, new.lineSections != nil, find.shownItemCount == nil {
-                refreshable.reloadData(keeping: place)
-            } else {
-                refreshable.reloadData(keepingSelection: keepsPlace)
+            let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
+            switch reload.mode {
+            case .keeping(let place): refreshable.reloadData(keeping: place)
+            case .keepingSelection(let keeps): refreshable.reloadData(keepingSelection: keeps)
             }
-            if keepsPlace, let tailStart = old.tailStart, new.tailStart == nil {
+            if let tailStart = reload.keepsDistanceToEndAfter {
                 list.keepDistanceToEnd(oldSelected: oldSelected, oldRows: oldRows, after: tailStart)
             }
-            if new.keepsEnd, list.rowCount > 0 { _ = list.apply(.end) }
+            if reload.selectsEnd, list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
         if !new.source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }

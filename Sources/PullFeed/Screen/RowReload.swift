@@ -1,0 +1,49 @@
+import TerminalUI
+
+/// How the rows are reloaded for a new state so that the user's place holds, decided from the
+/// old and the new state alone (a pure value; the screen carries it out on the list).
+///
+/// - A refresh that keeps the place (`r`, a signal, `--every`) keeps the selected item on its
+///   line of the view, found by identity; so do grouped lines that arrive inside sections
+///   above the rows shown.
+/// - Lines dropped from the front of a stream move the rows after them up: the selected line
+///   keeps its line of the view if it was kept, else the first row is selected.
+/// - Input that cannot be read again comes back whole from a refresh: the selection stays.
+/// - Any other refresh (a pull) goes back to the top; rows appended keep the selection.
+struct RowReload: Equatable {
+    enum Mode: Equatable {
+        /// Keep the item at this place on its line of the view.
+        case keeping(ListPlace?)
+        /// Keep the selected row's index (true), or go back to the top.
+        case keepingSelection(Bool)
+    }
+
+    var mode: Mode
+    /// The lines read from the end of a file after a gap (from this row on) were replaced by
+    /// the counted ones: a selection after the gap keeps its distance to the end.
+    var keepsDistanceToEndAfter: Int?
+    /// The user follows the end: the selection goes to the last row.
+    var selectsEnd: Bool
+
+    /// The reload from `old` to `new`; `place` is the list's place before it, and `filtering`
+    /// whether a filter decides the rows shown (they are not the items' rows then).
+    init(from old: FeedReactor.State, to new: FeedReactor.State, place: ListPlace?, filtering: Bool) {
+        let replaced = new.generation != old.generation
+        let shift = replaced ? 0 : new.dropped - old.dropped
+        let keepsSelection = !replaced || new.source.keepsPlaceOnRefresh
+        if shift > 0, !filtering, var kept = place {
+            kept.identity = nil
+            if kept.index < shift { kept.screenRow = 0 }
+            kept.index = max(0, kept.index - shift)
+            mode = .keeping(kept)
+        } else if replaced, old.hasLoaded, new.refreshKeepsPlace, !new.source.keepsPlaceOnRefresh {
+            mode = .keeping(place)
+        } else if !replaced, new.lineSections != nil, !filtering {
+            mode = .keeping(place)
+        } else {
+            mode = .keepingSelection(keepsSelection)
+        }
+        keepsDistanceToEndAfter = keepsSelection && new.tailStart == nil ? old.tailStart : nil
+        selectsEnd = new.keepsEnd
+    }
+}
