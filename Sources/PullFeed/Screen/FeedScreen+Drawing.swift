@@ -1,0 +1,86 @@
+import PullToRefresh
+import TerminalUI
+
+/// The feed screen's drawing: a projection of the reactor's state, the list and the find and
+/// preview parts onto a `Canvas` (the terminal, or a `MemoryScreen` in tests).
+extension FeedScreen {
+    /// Draws the whole screen from the current state.
+    package func render(on canvas: Canvas) {
+        let size = canvas.size
+        lastSize = size
+        let layout = layout(for: size)
+        let panes = preview?.layout(screen: layout) ?? PreviewLayout(screen: layout)
+        let (listWidth, listHeight) = (panes.listWidth, panes.listHeight)
+        if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
+        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: listWidth) }
+        refreshable.draw(on: canvas, top: layout.listTop, height: listHeight, width: listWidth)
+        if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
+            let row = layout.listTop + min(list.topInset, listHeight - 1)
+            canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
+            let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
+                ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
+        }
+        if let preview, let pane = panes.pane {
+            preview.paneSize = (pane.width, pane.height)
+            PreviewPane(escapes: list.escapes, unicode: options.unicode, colors: options.colors)
+                .draw(preview.model, layout: panes, strings: strings, on: canvas)
+        }
+        if let row = layout.statusRow, !find.drawStatus(on: canvas, row: row, width: size.columns) {
+            drawStatus(on: canvas, row: row, width: size.columns, previewHidden: panes.hidden)
+        }
+        keysPage?.draw(on: canvas)
+    }
+
+    func layout(for size: Size) -> ScreenLayout {
+        ScreenLayout(size: size, fixedLines: state.headerLines.count)
+    }
+
+
+    /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
+    /// with them.
+    private func drawFixedLine(_ line: String, on canvas: Canvas, row: Int, width: Int) {
+        canvas.fillRow(row, style: .plain)
+        guard width > 1 else { return }
+        let text = TextSanitizer.sanitize(String(line.prefix(list.horizontalOffset + width)))
+        let shown = TextLayout.truncate(String(text.dropFirst(list.horizontalOffset)), toWidth: width - 1)
+        canvas.draw(shown, row: row, column: 1, style: Style(underline: true), maxWidth: width - 1)
+    }
+
+    private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
+        let content = TitleBar.Content(
+            sourceTitle: state.source.title, itemCount: state.itemCount, shownCount: find.shownItemCount,
+            more: state.hasMore && state.hasLoaded && state.source.hasPages, counting: state.isCounting,
+            following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
+            every: state.autoRefresh?.interval, paused: state.autoRefresh?.isPaused ?? false, dropped: state.dropped,
+            marked: state.marks.count)
+        titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
+    }
+
+    /// What Enter does on the selected row, for the help line; nil where it does nothing.
+    private var enterHelp: AppText? {
+        if refreshable.isFooterSelected { return .helpLoadMore }
+        guard let row = list.selectedIndex else { return nil }
+        switch rows.target(at: filtered.baseIndex(of: row)) {
+        case .addComment: return .helpComment
+        case .line: return .helpPrint
+        case .section, .none: return nil
+        }
+    }
+
+    private func drawStatus(on canvas: Canvas, row: Int, width: Int, previewHidden: PreviewLayout.Hidden?) {
+        let content: StatusLine.Content
+        if state.isRefreshing, !refreshable.isHeaderInView {
+            // The header is out of sight: the refresh shows here.
+            let view = refreshable.headerView
+            content = .refreshing(view.glyphs.spinnerFrame(header.spinner.tick) + " " + view.titles.header(.refreshing))
+        } else if let toast {
+            content = .toast(toast)
+        } else if let previewHidden {
+            content = .previewHidden(previewHidden)
+        } else {
+            content = .help(enter: enterHelp)
+        }
+        statusLine.draw(content, strings: strings, colors: options.colors, on: canvas, row: row, width: width)
+    }
+}

@@ -1,0 +1,164 @@
+import PullToRefresh
+import TerminalUI
+
+/// The feed screen's input: keys, the mouse, pastes and resizes become list moves and the
+/// reactor's actions (`FeedCommand` names what a key does).
+extension FeedScreen {
+    /// Handles one input event.
+    package func handle(_ event: InputEvent) {
+        if keysPage != nil, event.isInput {
+            if keysPage?.handle(event, size: lastSize) != true { keysPage = nil }
+            onNeedsRender()
+            return
+        }
+        if find.isPrompting, event.isInput {
+            find.handlePrompt(event)
+            return
+        }
+        defer { previewFollowsSelection() }
+        switch event {
+        case .key(let key):
+            find.keyPressed()
+            // Ctrl-C never comes here: the main loop takes it as an interrupt (`interrupt()`).
+            if find.isBusy, key == .escape {
+                find.cancel()
+                return
+            }
+            // Esc takes an applied filter away first; the next Esc quits.
+            if key == .escape, find.removeAppliedFilter() { return }
+            guard let command = keyMap.action(for: key) else {
+                refreshable.releasePulls()
+                return
+            }
+            perform(command)
+        case .mouse(let mouse):
+            if previewTakes(mouse) { return }
+            switch mouse.kind {
+            case .wheelUp: move(.wheelUp(1))
+            case .wheelDown: move(.wheelDown(1))
+            case .press(.left):
+                let top = layout(for: lastSize).listTop
+                move(.click(screenRow: mouse.row - top))
+                unfoldSelectedHeader()
+            default: break
+            }
+        case .paste:
+            // Pasted text is never keys: the list has nothing to type into.
+            break
+        case .resize(let size):
+            lastSize = size
+            list.viewportHeight = paneLayout(for: size).listHeight
+            onNeedsRender()
+        }
+    }
+
+    /// Ctrl-C (the key, or SIGINT; `MainLoop.onInterrupt`): cancels a search, a filter's loading or the prompt; false when there
+    /// is none (the app quits).
+    package func interrupt() -> Bool {
+        find.cancel()
+    }
+
+    package func perform(_ command: FeedCommand) {
+        switch command {
+        case .move(let listCommand):
+            move(listCommand)
+        case .refresh:
+            refreshable.releasePulls()
+            refreshable.cancelPendingRows()
+            reactor?.action.send(.refreshKeepingPlace)
+            onNeedsRender()
+        case .togglePause:
+            reactor?.action.send(.togglePause)
+        case .activate:
+            refreshable.releasePulls()
+            activate()
+        case .quit:
+            onQuit()
+        case .redraw:
+            onRedraw()
+            onNeedsRender()
+        case .search:
+            refreshable.releasePulls()
+            stopFollowing()
+            find.open(.search)
+        case .filter:
+            refreshable.releasePulls()
+            stopFollowing()
+            find.open(.filter)
+        case .nextMatch, .previousMatch:
+            refreshable.releasePulls()
+            stopFollowing()
+            find.next(backward: command == .previousMatch)
+        case .togglePreview:
+            guard let preview else { return }
+            if !preview.model.isOpen { preview.send(.select(previewRequest())) }
+            preview.send(.toggle)
+            list.viewportHeight = paneLayout(for: lastSize).listHeight
+            onNeedsRender()
+        case .scrollPreview(let lines):
+            guard let pane = paneLayout(for: lastSize).pane else { return }
+            preview?.send(.scroll(by: lines, height: pane.height))
+        case .fold, .foldOthers, .unfoldAll:
+            refreshable.releasePulls()
+            fold(command)
+        case .showKeys:
+            refreshable.releasePulls()
+            keysPage = KeysPage(keyMap: keyMap, strings: strings)
+            onNeedsRender()
+        case .toggleMark(let down):
+            refreshable.releasePulls()
+            toggleMark()
+            move(down ? .down : .up)
+        case .bound(let actions):
+            refreshable.releasePulls()
+            let context = boundCommandContext()
+            boundActions.run(actions[...]) { [weak self] in self?.expandCommand($0, context) ?? $0 }
+        }
+    }
+
+    /// Leaves following (Home to the new rows; a search or a filter, as `less +F` does, so
+    /// that what arrives next does not pull the selection off the match).
+    private func stopFollowing() {
+        reactor?.action.send(.follow(false))
+    }
+
+    private func move(_ command: ListCommand) {
+        // Home goes first to the newest items when they are above the view.
+        if command == .home, let first = rows.firstNewRow, list.line(ofRow: first) < list.scrollOffset {
+            stopFollowing()
+            refreshable.select(row: first)
+            return
+        }
+        refreshable.apply(command)
+        // Where the selection went: End, or any move onto the last row, follows the end; any
+        // other leaves it (the reactor decides what that loads).
+        if state.source.isLineSource {
+            let onLast = list.rowCount > 0 && list.selectedIndex == list.rowCount - 1
+            reactor?.action.send(command == .end ? .followEnd : .follow(onLast))
+        }
+        onNeedsRender()
+    }
+
+    private func activate() {
+        if refreshable.activateFooter() { return }
+        if options.multi, !state.marks.isEmpty {
+            reactor?.action.send(.choose(state.markedLineBytes))
+            return
+        }
+        guard let row = list.selectedIndex else { return }
+        switch rows.target(at: filtered.baseIndex(of: row)) {
+        case .addComment(let cell):
+            cell.action.send(.create)
+        case .line(let shown):
+            // Printed whole (a row shows a very long line cut) as the bytes read, without the
+            // sequences drawn as colours, links or nothing (SGR, OSC 8, `ESC[K`), as `fzf
+            // --ansi` does.
+            let line = rows.wholeLineBytes(at: filtered.baseIndex(of: row)) ?? Array(shown.utf8)
+            reactor?.action.send(.choose(TextWalker.removingDrawnSequences(from: line)))
+        case .section(let name):
+            reactor?.action.send(.unfold(name))
+        case .none:
+            if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
+        }
+    }
+}
