@@ -82,7 +82,11 @@ import Testing
         old.tailStart = 500
         var new = old
         new.tailStart = nil
-        #expect(RowReload(from: old, to: new, place: Self.place, filtering: false).keepsDistanceToEndAfter == 500)
+        let reload = RowReload(from: old, to: new, place: Self.place, filtering: false)
+        #expect(reload.keepsDistanceToEndAfter == 500)
+        // 1,000 rows then (500 counted, a gap, 499 from the end); 20,000 counted now.
+        #expect(reload.selection(rowCount: 20_000, oldRows: 1_000, oldSelected: 990) == 19_990)
+        #expect(reload.selection(rowCount: 20_000, oldRows: 1_000, oldSelected: 400) == nil, "before the gap: kept as it was")
         new.tailStart = 500
         #expect(RowReload(from: old, to: new, place: Self.place, filtering: false).keepsDistanceToEndAfter == nil)
     }
@@ -98,6 +102,8 @@ import Testing
         var new = old
         new.itemsVersion += 1
         let expected = following && (loadsToEnd || isOpen || !hasMore)
-        #expect(RowReload(from: old, to: new, place: Self.place, filtering: false).selectsEnd == expected)
+        let reload = RowReload(from: old, to: new, place: Self.place, filtering: false)
+        #expect(reload.selectsEnd == expected)
+        #expect(reload.selection(rowCount: 120, oldRows: 100, oldSelected: 99) == (expected ? 119 : nil))
     }
 }

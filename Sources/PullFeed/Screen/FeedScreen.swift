@@ -178,10 +178,12 @@ package final class FeedScreen: ReactorView {
             case .keeping(let place): refreshable.reloadData(keeping: place)
             case .keepingSelection(let keeps): refreshable.reloadData(keepingSelection: keeps)
             }
-            if let tailStart = reload.keepsDistanceToEndAfter {
-                list.keepDistanceToEnd(oldSelected: oldSelected, oldRows: oldRows, after: tailStart)
+            if reload.selectsEnd, list.rowCount > 0 {
+                // End's own move: the last row, and the footer under it, in view.
+                _ = list.apply(.end)
+            } else if let row = reload.selection(rowCount: list.rowCount, oldRows: oldRows, oldSelected: oldSelected) {
+                refreshable.select(row: row)
             }
-            if reload.selectsEnd, list.rowCount > 0 { _ = list.apply(.end) }
         }
         if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
         if !new.source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }

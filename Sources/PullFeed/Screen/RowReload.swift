@@ -25,6 +25,17 @@ struct RowReload: Equatable {
     /// The user follows the end: the selection goes to the last row.
     var selectsEnd: Bool
 
+    /// The row to select once the rows are reloaded (`rowCount` of them; the selection was on
+    /// row `oldSelected` of `oldRows`), if the reload moves it: the last row while following,
+    /// or the same distance to the end as before the counted lines replaced the end.
+    func selection(rowCount: Int, oldRows: Int, oldSelected: Int?) -> Int? {
+        guard rowCount > 0 else { return nil }
+        if selectsEnd { return rowCount - 1 }
+        guard let tailStart = keepsDistanceToEndAfter, let selected = oldSelected, selected > tailStart else { return nil }
+        let target = rowCount - (oldRows - selected)
+        return target >= 0 && target < rowCount ? target : nil
+    }
+
     /// The reload from `old` to `new`; `place` is the list's place before it, and `filtering`
     /// whether a filter decides the rows shown (they are not the items' rows then).
     init(from old: FeedReactor.State, to new: FeedReactor.State, place: ListPlace?, filtering: Bool) {
