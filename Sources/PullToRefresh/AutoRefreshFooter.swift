@@ -19,13 +19,19 @@ import TerminalUI
 /// per arrival. Programmatic `beginRefreshing()` and Enter (`activate()`) are never gated.
 public final class AutoRefreshFooter: RefreshFooter {
     /// The visible fraction of the footer row needed to trigger (default 1.0: fully visible).
-    public var triggerPercent: Double
+    public var triggerPercent: Double {
+        get { model.triggerPercent }
+        set { model.triggerPercent = newValue }
+    }
     /// Triggers per arrival at the bottom (default 1; negative: unlimited).
-    public var autoTriggerTimes: Int
+    public var autoTriggerTimes: Int {
+        get { model.autoTriggerTimes }
+        set { model.autoTriggerTimes = newValue }
+    }
     /// Automatic triggers since this arrival at the bottom.
-    public private(set) var triggersThisArrival = 0
+    public var triggersThisArrival: Int { model.triggersThisArrival }
     /// Whether the footer is in the trigger zone now.
-    public private(set) var isInTriggerZone = false
+    public var isInTriggerZone: Bool { model.isInTriggerZone }
 
     /// - Parameters:
     ///   - scheduler: times the park step and the spinner; the footer is confined to the
@@ -41,44 +47,14 @@ public final class AutoRefreshFooter: RefreshFooter {
         autoTriggerTimes: Int = 1,
         parkDelay: TimeInterval = RefreshComponent.defaultParkDelay
     ) {
-        self.triggerPercent = triggerPercent
-        self.autoTriggerTimes = autoTriggerTimes
-        super.init(scheduler: scheduler, parkDelay: parkDelay)
+        super.init(scheduler: scheduler, parkDelay: parkDelay,
+                   model: RefreshFooterModel(kind: .auto, triggerPercent: triggerPercent, autoTriggerTimes: autoTriggerTimes))
     }
 
     /// The view moved. `footerVisibleFraction` is how much of the footer row is on screen
     /// (0…1); `movingDown` whether this move went down. Returns whether loading started.
     @discardableResult
     public func viewDidMove(footerVisibleFraction: Double, movingDown: Bool) -> Bool {
-        let inZone = hasContent && footerVisibleFraction > 0 && footerVisibleFraction >= triggerPercent
-        if !inZone {
-            isInTriggerZone = false
-            triggersThisArrival = 0
-            return false
-        }
-        if !isInTriggerZone {
-            isInTriggerZone = true
-            triggersThisArrival = 0
-        }
-        guard movingDown, state == .idle else { return false }
-        guard autoTriggerTimes < 0 || triggersThisArrival < autoTriggerTimes else { return false }
-        triggersThisArrival += 1
-        return beginRefreshing()
-    }
-
-    override public var loadsWhenReached: Bool { hasContent && state != .noMoreData }
-
-    /// `viewDidMove(footerVisibleFraction:movingDown:)` for a one-row footer: fully visible
-    /// when the view is at the bottom.
-    @discardableResult
-    override public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
-        viewDidMove(footerVisibleFraction: atBottom ? 1 : 0, movingDown: movingDown)
-    }
-
-    override func contentAvailabilityChanged() {
-        if !hasContent {
-            isInTriggerZone = false
-            triggersThisArrival = 0
-        }
+        send(.viewDidMove(visibleFraction: footerVisibleFraction, movingDown: movingDown))
     }
 }

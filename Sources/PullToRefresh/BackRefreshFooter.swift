@@ -18,26 +18,21 @@ import TerminalUI
 /// The app keeps the viewport where it is when the loaded rows are appended.
 public final class BackRefreshFooter: RefreshFooter {
     /// The pull threshold in rows.
-    public let height: Int
+    public var height: Int { model.height }
     /// No pull input for this long counts as a release.
     public var releaseDelay: TimeInterval {
-        get { gesture.releaseDelay }
-        set { gesture.releaseDelay = newValue }
+        get { releaseInterval }
+        set { releaseInterval = newValue }
     }
     /// How far a pull can go; twice `height` by default.
     public var maxPullDistance: Int {
-        get { gesture.maxDistance }
-        set { gesture.maxDistance = max(height, newValue) }
+        get { model.maxPullDistance }
+        set { model.maxPullDistance = newValue }
     }
     /// Rows pulled past the bottom (0 while refreshing or at rest).
-    public var pullDistance: Int { gesture.distance }
+    public var pullDistance: Int { model.phase.pulledRows }
     /// `pullDistance / height`, ≥ 0 (1 while refreshing).
     public var pullingPercent: Double { state.isRefreshing ? 1 : Double(pullDistance) / Double(height) }
-
-    override public var kind: RefreshFooterKind { .back }
-    override var overscrollRows: Int { gesture.distance }
-
-    private var gesture: PullGesture!
 
     /// - Parameters:
     ///   - scheduler: times the release delay, the park step and the spinner; the footer is
@@ -51,35 +46,7 @@ public final class BackRefreshFooter: RefreshFooter {
         releaseDelay: TimeInterval = RefreshHeader.defaultReleaseDelay,
         parkDelay: TimeInterval = RefreshComponent.defaultParkDelay
     ) {
-        self.height = max(1, height)
-        super.init(scheduler: scheduler, parkDelay: parkDelay)
-        gesture = PullGesture(
-            scheduler: scheduler, maxDistance: self.height * 2, releaseDelay: releaseDelay
-        ) { [weak self] in self?.release() }
-    }
-
-    /// Over-scroll past the bottom by `rows`. Ignored while hidden, refreshing or with no more data.
-    override public func pull(by rows: Int) {
-        guard hasContent else { return }
-        pull(gesture, by: rows, threshold: height)
-    }
-
-    /// The user let go: load if pulled past the threshold, else spring back.
-    override public func release() { release(gesture) }
-
-    override func willEnterRefreshing() { gesture.reset() }
-
-    override func cancelPull() {
-        if gesture.distance > 0 {
-            gesture.reset()
-            notifyChange()
-        }
-    }
-
-    override func contentAvailabilityChanged() {
-        if !hasContent {
-            cancelPull()
-            if state == .pulling { transition(to: .idle) }
-        }
+        super.init(scheduler: scheduler, parkDelay: parkDelay, model: RefreshFooterModel(kind: .back, height: height))
+        self.releaseInterval = releaseDelay
     }
 }

@@ -10,19 +10,29 @@ import Dispatch
 import OpenCombine
 import TerminalUI
 
-/// What a refresh component shares: the state machine, the park step, the request callback,
-/// the spinner and the change notifications. `RefreshHeader`, `AutoRefreshFooter` and
-/// `BackRefreshFooter` are its subclasses; it is not meant to be used on its own.
+/// What a refresh component shares: the shell that runs a gesture model
+/// (`RefreshHeaderModel`, `RefreshFooterModel`) on a scheduler. `RefreshHeader`,
+/// `AutoRefreshFooter` and `BackRefreshFooter` are its subclasses; it is not meant to be used
+/// on its own.
 ///
-/// A component is confined to the UI thread (the thread that runs `scheduler`'s work).
+/// The model keeps only the gesture and decides; the shell feeds it events (input, timers,
+/// frames, commands, the activity) and carries out its effects: it arms the release and park
+/// timers, sends the request (`refreshingPublisher`), runs the spinner and publishes what is
+/// shown (`state`, `stateChanges`, `changes`). A component is confined to the UI thread (the
+/// thread that runs `scheduler`'s work).
 ///
-/// Refreshing happens in two steps. Entering refreshing (`beginRefreshing()`, a release past
-/// the threshold, an auto-footer trigger) switches the state to `.refreshing` at once, so the
-/// indicator shows, and schedules the **park step** `parkDelay` later on the scheduler (the
-/// terminal's stand-in for MJRefresh's 0.25 s inset animation). When the park step runs, the
-/// request goes out: `refreshingPublisher` emits and the completion given to
-/// `beginRefreshing(completion:)` runs. To send requests, bind the components with
-/// `RefreshableList.bind(activity:refresh:loadMore:)`, or subscribe to `refreshingPublisher`.
+/// Whether a refresh (or load) runs is one truth, `activity`: bound with
+/// `RefreshableList.bind(activity:refresh:loadMore:)`, the owner's; used on its own, the
+/// component's begin and end commands set it. A request goes out only for a gesture or a
+/// programmatic begin, never because the activity says work runs: a refresh the owner begins
+/// shows, and asks for nothing.
+///
+/// Refreshing happens in two steps. A release past the threshold, an auto-footer trigger or
+/// `beginRefreshing()` switches the state to `.refreshing` at once, so the indicator shows,
+/// and starts the **park step**, `parkDelay` on the scheduler (the terminal's stand-in for
+/// MJRefresh's 0.25 s inset animation). When it ends, the request goes out:
+/// `refreshingPublisher` emits and the completion given to `beginRefreshing(completion:)`
+/// runs. On its own, the component then counts as refreshing until `endRefreshing()`.
 ///
 /// Deliberate differences from MJRefresh:
 /// - Commands apply in call order. `endRefreshing()` and `endRefreshingWithNoMoreData()` take
@@ -50,15 +60,20 @@ public class RefreshComponent {
     /// Ticks only while refreshing.
     public let spinner: Spinner
 
-    /// The current state. Change it with the commands, or with `apply(_:)`.
+    /// The current state, derived from the gesture and `activity`. Change it with the
+    /// commands, or with `apply(_:)`.
     public var state: RefreshState { currentState }
 
     /// Whether a request has gone out (`refreshingPublisher` emitted) and not yet been ended.
-    public private(set) var isRequestInFlight = false
+    public var isRequestInFlight: Bool { requestSent && currentState.isRefreshing }
     /// Whether the park step is pending (refreshing, request not yet sent).
-    public var isParking: Bool { parkToken != nil }
+    public var isParking: Bool { phase == .parking }
     /// Whether `didRender()` has been called at least once.
-    public private(set) var hasRendered = false
+    public var hasRendered: Bool { false }
+
+    /// Whether a refresh or load runs, and whether there is more: the bound owner's, else the
+    /// component's own, which its begin and end commands set.
+    public var activity: RefreshActivity { ownerActivity ?? ownActivity }
 
     /// Emits after anything that changes how the component looks (state, pull distance,
     /// spinner tick, texts): the app re-renders on it.
@@ -68,9 +83,17 @@ public class RefreshComponent {
     /// Emits every state change (not the current state; see `stateProperty` for that).
     public var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
 
+    /// The activity the component's own commands set (shown while no owner is bound).
+    var ownActivity = RefreshActivity(hasMore: true)
+    /// The bound owner's activity (see `RefreshableList.bind`).
+    private(set) var ownerActivity: RefreshActivity?
+    /// The no-pull-input delay that counts as letting go (pullable components).
+    var releaseInterval: TimeInterval = 0.5
+
     private var currentState: RefreshState = .idle
-    private var parkToken: Int?
-    private var nextToken = 0
+    private var requestSent = false
+    private var releaseTimer = 0
+    private var parkTimer = 0
     private var beginCompletions: [() -> Void] = []
     private let changeSubject = PassthroughSubject<Void, Never>()
     private let requestSubject = PassthroughSubject<Void, Never>()
@@ -101,7 +124,8 @@ public class RefreshComponent {
 
     // MARK: Commands
 
-    /// Starts a refresh. Returns whether it started.
+    /// Starts a refresh, as a gesture would: it parks, then the request goes out. Returns
+    /// whether it started.
     ///
     /// A no-op while already refreshing (no second request) and for a footer with no more data.
     /// Before the first `didRender()` the state becomes `willRefresh`, promoted by the first
@@ -116,15 +140,10 @@ public class RefreshComponent {
             }
             return false
         }
-        guard canBeginRefreshing else { return false }
         if let completion { beginCompletions.append(completion) }
-        if hasRendered {
-            enterRefreshing()
-        } else {
-            willEnterRefreshing()
-            transition(to: .willRefresh)
-        }
-        return true
+        let started = send(.begin)
+        if !started, completion != nil { beginCompletions.removeLast() }
+        return started
     }
 
     /// Ends a refresh (or a pending `willRefresh`): back to idle at once.
@@ -132,10 +151,11 @@ public class RefreshComponent {
     /// `success` is recorded by the header as the last-updated time (only if a request had
     /// gone out); a failed refresh leaves it alone. Not refreshing: nothing changes (a pull in
     /// progress, or a footer's noMoreData, is kept). `completion` runs once, after the state
-    /// change, or at once when there was nothing to end.
+    /// change, or at once when there was nothing to end. Bound to an owner, only a request the
+    /// component has not yet seen answered ends: the owner's activity says what runs.
     public func endRefreshing(success: Bool = true, completion: (() -> Void)? = nil) {
         if currentState.isRefreshing {
-            finishRefreshing(to: .idle, success: success)
+            finishRefreshing(success: success) { $0[keyPath: self.requestFlag] = false }
         }
         completion?()
     }
@@ -159,55 +179,105 @@ public class RefreshComponent {
     /// Tells the component a frame was drawn. The first call promotes `willRefresh`.
     public func didRender() {
         guard !hasRendered else { return }
-        hasRendered = true
-        if currentState == .willRefresh { enterRefreshing() }
+        send(.rendered)
     }
 
     // MARK: Subclass hooks
 
-    var canBeginRefreshing: Bool { true }
-    /// Called just before the state becomes refreshing or willRefresh.
-    func willEnterRefreshing() {}
-    /// Called after a refresh ended, before the state leaves refreshing.
+    /// The model's phase.
+    var phase: RefreshPhase { .idle }
+    /// What the model shows for `activity`.
+    func display(activity: RefreshActivity) -> RefreshDisplay {
+        RefreshDisplay(state: .idle, pulledRows: 0, visibleHeight: 0, isHidden: false, isWaitingForMore: false)
+    }
+    /// Feeds the model.
+    func handleModel(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] { [] }
+    /// The activity flag the component's own request sets: refreshing or loading more.
+    var requestFlag: WritableKeyPath<RefreshActivity, Bool> { \.isRefreshing }
+    /// Called when a refresh ends by the component's own command, before the state leaves
+    /// refreshing.
     func didEndRefreshing(requestWasSent: Bool, success: Bool) {}
     func applyIdle() { endRefreshing() }
     func applyNoMoreData() {}
 
     // MARK: Machinery
 
-    func enterRefreshing() {
-        willEnterRefreshing()
-        nextToken &+= 1
-        let token = nextToken
-        parkToken = token
-        transition(to: .refreshing)
-        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(parkDelay))) { [weak self] in
-            self?.parkFinished(token: token)
+    /// Feeds `event` to the model, carries out its effects and publishes what changed.
+    /// Returns whether the component began refreshing.
+    @discardableResult
+    func send(_ event: RefreshEvent) -> Bool {
+        let was = currentState
+        let effects = handleModel(event, activity: activity)
+        let shown = display(activity: activity).state
+        for effect in effects where effect != .request && effect != .changed { perform(effect) }
+        transition(to: shown)
+        if effects.contains(.changed) { post(.change) }
+        if effects.contains(.request) { sendRequest() }
+        return !was.isRefreshing && shown.isRefreshing
+    }
+
+    /// Changes the component's own activity; shown only while no owner is bound.
+    func updateOwnActivity(_ change: (inout RefreshActivity) -> Void) {
+        let old = ownActivity
+        change(&ownActivity)
+        if ownerActivity == nil, ownActivity != old { send(.activityChanged(from: old)) }
+    }
+
+    /// Binds the component to an owner's activity (`nil`: unbound; the component keeps showing
+    /// the last activity as its own).
+    func bindOwner(_ new: RefreshActivity?) {
+        let old = activity
+        if new == nil { ownActivity = old }
+        ownerActivity = new
+        if activity != old { send(.activityChanged(from: old)) }
+    }
+
+    /// Ends by the component's own command: `change` ends its own activity, then a request not
+    /// yet answered is dropped.
+    func finishRefreshing(success: Bool, _ change: (inout RefreshActivity) -> Void) {
+        if ownerActivity == nil { didEndRefreshing(requestWasSent: isRequestInFlight, success: success) }
+        updateOwnActivity(change)
+        send(.end)
+    }
+
+    private func perform(_ effect: RefreshEffect) {
+        switch effect {
+        case .armReleaseTimer:
+            releaseTimer &+= 1
+            let token = releaseTimer
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(releaseInterval))) { [weak self] in
+                guard let self, releaseTimer == token else { return }
+                send(.releaseTimerFired)
+            }
+        case .cancelReleaseTimer:
+            releaseTimer &+= 1
+        case .armParkTimer:
+            parkTimer &+= 1
+            let token = parkTimer
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(parkDelay))) { [weak self] in
+                guard let self, parkTimer == token else { return }
+                send(.parkTimerFired)
+            }
+        case .cancelParkTimer:
+            parkTimer &+= 1
+        case .request, .changed:
+            break
         }
     }
 
-    private func parkFinished(token: Int) {
-        guard parkToken == token, currentState == .refreshing else { return }
-        parkToken = nil
-        isRequestInFlight = true
+    /// The request goes out. On its own, the component now runs it (its activity says so)
+    /// until ended.
+    private func sendRequest() {
+        requestSent = true
+        if ownerActivity == nil { updateOwnActivity { $0[keyPath: self.requestFlag] = true } }
         let completions = beginCompletions
         beginCompletions = []
         post(.request)
         completions.forEach { $0() }
     }
 
-    /// Leaves refreshing for `target`, cancelling the park step or closing the request.
-    func finishRefreshing(to target: RefreshState, success: Bool) {
-        let sent = isRequestInFlight
-        parkToken = nil
-        isRequestInFlight = false
-        beginCompletions = []
-        didEndRefreshing(requestWasSent: sent, success: success)
-        transition(to: target)
-    }
-
-    /// Changes the state (same state: nothing happens) and notifies.
-    func transition(to newState: RefreshState) {
+    /// Changes the published state (same state: nothing happens) and notifies.
+    private func transition(to newState: RefreshState) {
         guard newState != currentState else { return }
         let old = currentState
         currentState = newState
@@ -216,35 +286,16 @@ public class RefreshComponent {
         } else if old == .refreshing {
             spinner.stop()
         }
+        if !newState.isRefreshing {
+            requestSent = false
+            beginCompletions = []
+        }
         post(.state(newState))
         post(.change)
     }
 
     /// Notifies a visual change that is not a state change.
     func notifyChange() { post(.change) }
-
-    /// Pull input for a pullable component (header, back footer): moves `gesture` and
-    /// switches between idle and pulling at `threshold` rows. Ignored while refreshing.
-    func pull(_ gesture: PullGesture, by rows: Int, threshold: Int) {
-        guard state == .idle || state == .pulling else { return }
-        let changed = gesture.pull(by: rows)
-        transition(to: gesture.distance >= threshold ? .pulling : .idle)
-        if changed { notifyChange() }
-    }
-
-    /// The user let go of a pullable component: refresh if it was pulled past the
-    /// threshold, else spring back. No-op when not pulled.
-    func release(_ gesture: PullGesture) {
-        guard state == .idle || state == .pulling else { return }
-        let wasPulling = state == .pulling
-        let wasPulled = gesture.distance > 0
-        gesture.reset()
-        if wasPulling {
-            enterRefreshing()
-        } else if wasPulled {
-            notifyChange()
-        }
-    }
 
     private func post(_ notification: Notification) {
         pending.append(notification)

@@ -18,41 +18,46 @@ import TerminalUI
 /// header parks at `height` rows), releasing short springs back to idle.
 ///
 /// While refreshing, pulls are ignored; the parked header belongs to the content, so it
-/// scrolls away with it and comes back at the top (the list's business).
+/// scrolls away with it and comes back at the top (the list's business). The decisions are
+/// `RefreshHeaderModel`'s; this class runs it on the scheduler.
 public final class RefreshHeader: RefreshComponent {
     /// The default release delay, 0.5 s.
     public static var defaultReleaseDelay: TimeInterval { 0.5 }
 
     /// Rows the header occupies when parked, and the pull threshold (2: state line and
     /// last-updated line).
-    public let height: Int
+    public var height: Int { model.height }
     /// How far a pull can go (over-pulling past this is ignored). MJRefresh has no limit;
     /// in a terminal each extra row costs a list row, so the default is twice `height`.
     public var maxPullDistance: Int {
-        get { gesture.maxDistance }
-        set { gesture.maxDistance = max(height, newValue) }
+        get { model.maxPullDistance }
+        set { model.maxPullDistance = newValue }
     }
     /// No pull input for this long counts as a release.
     public var releaseDelay: TimeInterval {
-        get { gesture.releaseDelay }
-        set { gesture.releaseDelay = newValue }
+        get { releaseInterval }
+        set { releaseInterval = newValue }
     }
-    /// When the last successful refresh ended; the app persists and restores it.
+    /// When the last successful refresh ended; the app persists and restores it. Bound to an
+    /// owner, the owner's `RefreshActivity.lastUpdated`.
     public var lastUpdated: Date? {
         didSet { if lastUpdated != oldValue { notifyChange() } }
     }
     /// The clock for `lastUpdated`.
     public var now: () -> Date
 
+    /// The gesture model this header runs.
+    public private(set) var model: RefreshHeaderModel
+
     /// Rows pulled so far (0 when not pulled, `height` while refreshing).
-    public var pullDistance: Int { state.isRefreshing ? height : gesture.distance }
+    public var pullDistance: Int { state.isRefreshing ? height : model.phase.pulledRows }
     /// `pullDistance / height`, ≥ 0 (1 while refreshing).
     public var pullingPercent: Double { Double(pullDistance) / Double(height) }
     /// Rows the header occupies now: the pull distance while idle or pulling (may exceed
     /// `height`), `height` while refreshing, 0 when at rest.
-    public var visibleHeight: Int { pullDistance }
+    public var visibleHeight: Int { display(activity: activity).visibleHeight }
 
-    private var gesture: PullGesture!
+    override public var hasRendered: Bool { model.hasRendered }
 
     /// - Parameters:
     ///   - scheduler: times the release delay, the park step and the spinner.
@@ -69,25 +74,27 @@ public final class RefreshHeader: RefreshComponent {
         lastUpdated: Date? = nil,
         now: @escaping () -> Date = { Date() }
     ) {
-        self.height = max(1, height)
+        self.model = RefreshHeaderModel(height: height)
         self.lastUpdated = lastUpdated
         self.now = now
         super.init(scheduler: scheduler, parkDelay: parkDelay)
-        gesture = PullGesture(
-            scheduler: scheduler, maxDistance: self.height * 2, releaseDelay: releaseDelay
-        ) { [weak self] in self?.release() }
+        self.releaseInterval = releaseDelay
     }
 
     /// Over-scroll past the top by `rows` (negative: pushed back). Ignored while refreshing.
-    public func pull(by rows: Int) {
-        pull(gesture, by: rows, threshold: height)
-    }
+    public func pull(by rows: Int) { send(.pull(by: rows)) }
 
     /// The user let go (any non-pull input, or the release delay passed): refresh if pulled
     /// past the threshold, else spring back. No-op when not pulled.
-    public func release() { release(gesture) }
+    public func release() { send(.release) }
 
-    override func willEnterRefreshing() { gesture.reset() }
+    override var phase: RefreshPhase { model.phase }
+
+    override func display(activity: RefreshActivity) -> RefreshDisplay { model.display(activity: activity) }
+
+    override func handleModel(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
+        model.handle(event, activity: activity)
+    }
 
     override func didEndRefreshing(requestWasSent: Bool, success: Bool) {
         if requestWasSent && success { lastUpdated = now() }

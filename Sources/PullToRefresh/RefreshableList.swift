@@ -366,14 +366,17 @@ public struct RefreshActivity: Equatable, Sendable {
 
 extension RefreshableList {
     /// Binds the header and footer to the state that owns refreshing, in both directions, in
-    /// one call: each `activity` drives the components (begin, end, no more data, last
-    /// updated), and a request from a component (a pull released, the footer reached or
-    /// activated) calls `refresh` or `loadMore`. The components never decide on their own.
+    /// one call: each `activity` is what the components show (refreshing, loading, no more
+    /// data, last updated), and a request from a component (a pull released, the footer
+    /// reached or activated) calls `refresh` or `loadMore`. Whether work runs is never
+    /// decided by the components.
     ///
-    /// Ordering rules live here, once: a refresh that begins or ends ends a footer load the
-    /// state is not running, a load that begins ends a header still refreshing, and a refresh
-    /// ends with success only when `lastUpdated` moved. Once the owner neither loads nor
-    /// refreshes and has more, moves made past the last row ask again (on the next turn).
+    /// The components show the owner's activity and keep only their gestures; their models
+    /// hold the ordering rules: a refresh that begins or ends drops a load the footer asked
+    /// for that the owner does not run, and a load that begins drops a refresh the header
+    /// asked for. Once the owner neither loads nor refreshes and has more, moves made past the
+    /// last row ask again (on the next turn). Cancelling the binding leaves each component
+    /// showing the last activity as its own.
     ///
     /// A request goes out only for a user's gesture (a pull, Enter on the footer, arriving at
     /// the bottom, moves past the last row), and only while the owner does not already run that
@@ -384,38 +387,16 @@ extension RefreshableList {
     public func bind<P: Publisher>(
         activity: P, refresh: @escaping () -> Void, loadMore: @escaping () -> Void
     ) -> AnyCancellable where P.Output == RefreshActivity, P.Failure == Never {
-        var old = RefreshActivity(hasMore: true)
-        var isFirst = true
         requestMore = loadMore
         let applying = activity.sink { [weak self] new in
             guard let self else { return }
-            defer { old = new; isFirst = false }
             self.activity = new
             header?.lastUpdated = new.lastUpdated
-            if footer?.isWaitingForMore != new.isWaitingForMore { footer?.isWaitingForMore = new.isWaitingForMore }
-            if new.isRefreshing != old.isRefreshing || (isFirst && new.isRefreshing) {
-                if new.isRefreshing {
-                    header?.beginRefreshing()
-                } else {
-                    header?.endRefreshing(success: new.lastUpdated != old.lastUpdated)
-                }
-                // A load the footer asked for that the state is not running ends: a refresh
-                // cancels it, or the owner dropped it (it would add to the rows the refresh
-                // replaced).
-                if let footer, footer.state.isRefreshing, !new.isLoadingMore { footer.endRefreshing(hasMore: new.hasMore) }
-            }
-            if new.hasMore != old.hasMore || new.isLoadingMore != old.isLoadingMore || isFirst {
-                if new.isLoadingMore {
-                    footer?.beginRefreshing()
-                    if let header, header.state.isRefreshing, !new.isRefreshing { header.endRefreshing(success: false) }
-                } else if !new.hasMore {
-                    footer?.endRefreshingWithNoMoreData()
-                    pendingRows = 0
-                } else {
-                    footer?.resetNoMoreData()
-                    footer?.endRefreshing(hasMore: true)
-                }
-            }
+            // The components show the owner's activity; their models decide what it answers
+            // or cancels of what they asked for.
+            header?.bindOwner(new)
+            footer?.bindOwner(new)
+            if !new.hasMore, !new.isLoadingMore { pendingRows = 0 }
             if pendingRows > 0, ownerTakesMore {
                 // Asked on the next turn, not from inside the owner's publication: an owner that
                 // publishes synchronously would otherwise see this request before its own state
@@ -426,18 +407,15 @@ extension RefreshableList {
                 }
             }
         }
-        // At the end of its park step a component asks for its request, unless the owner already
-        // runs that kind of work: then the state began it (a key, a timer, a signal), or it
-        // answers the gesture already, and asking again would start it twice.
-        let refreshes = header?.refreshingPublisher.sink { [weak self] in
-            if self?.activity?.isRefreshing != true { refresh() }
-        }
-        let loads = footer?.refreshingPublisher.sink { [weak self] in
-            if self?.activity?.isLoadingMore != true { loadMore() }
-        }
+        // A component's request comes only from a gesture, and never while the owner shows that
+        // kind of work running (its model decides): each one is the owner's to run.
+        let refreshes = header?.refreshingPublisher.sink { refresh() }
+        let loads = footer?.refreshingPublisher.sink { loadMore() }
         return AnyCancellable { [weak self] in
             self?.requestMore = nil
             self?.activity = nil
+            self?.header?.bindOwner(nil)
+            self?.footer?.bindOwner(nil)
             applying.cancel()
             refreshes?.cancel()
             loads?.cancel()

@@ -36,4 +36,24 @@ import Testing
         viewModel.refreshStatus.send(.beginHeaderRefresh)
         #expect(header.state == .idle, "the binding lasts as long as `binding`")
     }
+
+    /// "The gesture model".
+    @Test func gestureModel() {
+        let owner = RefreshActivity()
+        var model = RefreshHeaderModel(height: 2)
+        _ = model.handle(.rendered, activity: owner)
+        _ = model.handle(.pull(by: 2), activity: owner)
+        let released = model.handle(.release, activity: owner)      // [.cancelReleaseTimer, .armParkTimer, .changed]
+        let parked = model.handle(.parkTimerFired, activity: owner)  // [.request]
+        let shown = model.display(activity: owner)                   // .refreshing, 2 rows
+        let refreshing = RefreshActivity(isRefreshing: true)
+        let answered = model.handle(.activityChanged(from: owner), activity: refreshing)  // []: nothing more to ask
+
+        #expect(released == [.cancelReleaseTimer, .armParkTimer, .changed])
+        #expect(parked == [.request])
+        #expect(shown.state == .refreshing && shown.visibleHeight == 2)
+        #expect(answered.isEmpty)
+        #expect(model.display(activity: refreshing).state == .refreshing)
+        #expect(model.display(activity: owner).state == .idle, "the owner's end is the end")
+    }
 }
