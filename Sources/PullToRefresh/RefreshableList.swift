@@ -185,6 +185,21 @@ public final class RefreshableList {
         return true
     }
 
+    /// Selects the last row with the footer under it in view, as End does, but as the owner's
+    /// move, not the user's: reaching the bottom so asks for no page. For a view that keeps the
+    /// end in sight while rows arrive (following a stream). Returns whether a row is selected.
+    @discardableResult
+    public func selectLastRow() -> Bool {
+        releasePulls()
+        pendingRows = 0
+        guard list.rowCount > 0 else { return false }
+        _ = list.apply(.end)
+        isFooterSelected = false
+        footerArrival(movingDown: false)
+        onChange()
+        return true
+    }
+
     /// Whether any of the header's rows are in view (a refresh shows there, else elsewhere).
     public var isHeaderInView: Bool { list.scrollOffset < list.topInset }
 

@@ -112,6 +112,22 @@ import TerminalUI
         #expect(h.owner.loads == 2)
     }
 
+    /// The owner keeps the end in sight (rows arriving while the user follows): the last row
+    /// and the footer under it show, and no page is asked for; End, the user's move, asks.
+    @Test func selectingTheLastRowForTheOwnerAsksForNoPage() {
+        let h = Harness(rows: 30)
+        #expect(h.list.selectLastRow())
+        h.draw()
+        h.pass(ms: 1000)
+        #expect(h.list.list.selectedIndex == 29)
+        #expect(h.list.list.isBottomAccessoryFullyVisible)
+        #expect(h.owner.loads == 0)
+        h.press(.up, times: 1)
+        h.press(.end, times: 1)
+        h.pass(ms: 1000)
+        #expect(h.owner.loads == 1)
+    }
+
     /// The moves wait for the page the footer asked for (this owner adds no rows, so once
     /// the page ends the list asks again for them, by design).
     @Test func movesPastTheLastRowWhileThePageIsComingAskOnce() {

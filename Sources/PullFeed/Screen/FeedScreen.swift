@@ -178,9 +178,8 @@ package final class FeedScreen: ReactorView {
             case .keeping(let place): refreshable.reloadData(keeping: place)
             case .keepingSelection(let keeps): refreshable.reloadData(keepingSelection: keeps)
             }
-            if reload.selectsEnd, list.rowCount > 0 {
-                // End's own move: the last row, and the footer under it, in view.
-                _ = list.apply(.end)
+            if reload.selectsEnd {
+                refreshable.selectLastRow()
             } else if let row = reload.selection(rowCount: list.rowCount, oldRows: oldRows, oldSelected: oldSelected) {
                 refreshable.select(row: row)
             }
