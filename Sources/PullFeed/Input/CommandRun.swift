@@ -35,20 +35,16 @@ final class CommandRun: @unchecked Sendable {
                 let n = chunk.withUnsafeMutableBytes { read(spawned.stderr, $0.baseAddress!, $0.count) }
                 if n < 0, errno == EINTR { continue }
                 if n <= 0 { break }
-                errors.withLock { if $0.count < 65536 { $0.append(contentsOf: chunk[0..<n]) } }
+                errors.withLock { Subprocess.keepStderr(chunk[0..<n], in: &$0) }
             }
             close(spawned.stderr)
             errorsDone.signal()
         }
         let ending = ending
         store = StreamStore(fd: spawned.stdout, closesFD: true, spill: spill, onClose: {
-            var status: Int32 = 0
-            while waitpid(group, &status, 0) < 0 && errno == EINTR {}
-            // Grandchildren that kept running in the group are no longer wanted.
-            kill(-group, SIGKILL)
-            ProcessGroups.remove(group)
+            let code = spawned.reap(killing: false)
             _ = errorsDone.wait(timeout: .now() + 1)
-            ending.withLock { $0 = Subprocess.Output(stdout: [], stderr: errors.withLock { $0 }, status: Subprocess.exitCode(status)) }
+            ending.withLock { $0 = Subprocess.Output(stdout: [], stderr: errors.withLock { $0 }, status: code) }
         }, onChange: onChange)
     }
 

@@ -32,11 +32,35 @@ struct Subprocess {
     var environment: [String: String]
     var timeout: Double
 
+    /// Bytes of stderr kept: enough for any message, bounded for a command that floods it.
+    static let stderrLimit = 65536
+
     /// A started command: its process (group) and the read ends of its stdout and stderr.
+    ///
+    /// Every way of reading one ends with `reap(killing:)`, which leaves no process of its
+    /// group behind.
     struct Spawned {
         var pid: pid_t
         var stdout: Int32
         var stderr: Int32
+
+        /// Ends the run: kills the group first when it is not wanted any more (`killing`: its
+        /// output was cut, stopped or timed out), waits for the shell, kills what is left of
+        /// the group (grandchildren that kept running are no longer wanted) and forgets it.
+        /// Returns the shell-style exit code.
+        func reap(killing: Bool) -> Int32 {
+            if killing { kill(-pid, SIGKILL) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            kill(-pid, SIGKILL)
+            ProcessGroups.remove(pid)
+            return Subprocess.exitCode(status)
+        }
+    }
+
+    /// Adds `bytes` of stderr to `kept`, up to `stderrLimit` in all.
+    static func keepStderr(_ bytes: ArraySlice<UInt8>, in kept: inout [UInt8]) {
+        kept.append(contentsOf: bytes.prefix(max(0, stderrLimit - kept.count)))
     }
 
     /// Starts the command in its own session and process group, registered in `ProcessGroups`.
@@ -100,9 +124,7 @@ struct Subprocess {
         case .failure(let error): return .failure(error)
         case .success(let s): spawned = s
         }
-        let pid = spawned.pid
-        let group = pid
-        defer { ProcessGroups.remove(group) }
+        let group = spawned.pid
         token.onCancel { kill(-group, SIGKILL) }
 
         var output = Output(stdout: [], stderr: [], status: 0)
@@ -126,8 +148,8 @@ struct Subprocess {
                         output.stdout.append(contentsOf: chunk[0..<n])
                         lines += chunk[0..<n].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
                         if lines >= maxLines { enough = true }
-                    } else if output.stderr.count < 65536 {
-                        output.stderr.append(contentsOf: chunk[0..<n])
+                    } else {
+                        Self.keepStderr(chunk[0..<n], in: &output.stderr)
                     }
                 } else if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) {
                     close(p.fd)
@@ -136,18 +158,13 @@ struct Subprocess {
             }
         }
         for fd in open { close(fd) }
-        if timedOut || token.isCancelled || !open.isEmpty { kill(-group, SIGKILL) }
-
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Grandchildren that kept running in the group are no longer wanted.
-        kill(-group, SIGKILL)
+        let code = spawned.reap(killing: timedOut || token.isCancelled || !open.isEmpty)
 
         if token.isCancelled { return .failure(SourceError("cancelled")) }
         if timedOut {
             return .failure(SourceError("command timed out after \(Self.format(timeout)) s"))
         }
-        output.status = enough ? 0 : Self.exitCode(status)
+        output.status = enough ? 0 : code
         return .success(output)
     }
 

@@ -84,8 +84,8 @@ package final class ProcessPreviewRunner: PreviewRunning {
                 } else if p.fd == spawned.stdout {
                     let new = chunk.withUnsafeBufferPointer { lines.add(UnsafeBufferPointer(rebasing: $0[0..<n])) }
                     if !new.isEmpty { outbox.post(new) }
-                } else if errors.count < 65536 {
-                    errors.append(contentsOf: chunk[0..<min(n, 65536 - errors.count)])
+                } else {
+                    Subprocess.keepStderr(chunk[0..<n], in: &errors)
                 }
             }
         }
@@ -93,13 +93,9 @@ package final class ProcessPreviewRunner: PreviewRunning {
         if let last = lines.finish() { outbox.post([last]) }
         close(spawned.stdout)
         close(spawned.stderr)
-        if outOpen || errOpen || stopped || cut { kill(-spawned.pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(spawned.pid, &status, 0) < 0 && errno == EINTR {}
-        kill(-spawned.pid, SIGKILL)
-        ProcessGroups.remove(spawned.pid)
+        let code = spawned.reap(killing: outOpen || errOpen || stopped || cut)
         let message = Subprocess.firstStderrLine(Subprocess.Output(stdout: [], stderr: errors, status: 0))
-        return (Subprocess.exitCode(status), message, cut)
+        return (code, message, cut)
     }
 
     /// The events read and not yet delivered; one delivery is scheduled on the UI thread at a
