@@ -62,6 +62,18 @@ import TerminalUI
         #expect(list.actions(for: .function(4)) == nil)
     }
 
+    /// A bound command is parsed once, with the fields split on `--delimiter`, and filled in
+    /// from the row when the key is pressed.
+    @Test func commandsAreParsedOnceWithTheDelimiter() throws {
+        let list = try BindingList(parsing: ["f2:execute-silent(kill {2})+refresh"], delimiter: ":")
+        #expect(list.templates.count == 1)
+        let context = BoundCommandContext(line: "web:4242:up")
+        #expect(context.expand("kill {2}", templates: list.templates) == "kill '4242'")
+        let blanks = try BindingList(parsing: ["f2:execute-silent(kill {2})"])
+        #expect(context.expand("kill {2}", templates: blanks.templates) == "kill ''")
+        #expect(context.expand("not bound {2}", templates: list.templates) == "not bound {2}")
+    }
+
     static let errors: [(String, String)] = [
         ("", "is empty: write KEY:ACTION, e.g. f2:refresh"),
         ("  ", "is empty: write KEY:ACTION, e.g. f2:refresh"),

@@ -22,14 +22,21 @@ package struct BindingList: Equatable, Sendable {
 
     /// One binding per key, in the order the keys were first bound.
     package private(set) var bindings: [Binding] = []
+    /// Each bound command's placeholders, parsed once, by the command's text (a command that
+    /// is not a valid template has none, and runs as written; the command line refuses it).
+    package private(set) var templates: [String: RowTemplate] = [:]
 
     package init() {}
 
     /// The bindings of every `--bind` value in `values`, each a comma-separated list of
-    /// `KEY:ACTION[+ACTION…]` (see `BindingParser`).
-    package init(parsing values: [String]) throws(BindingParser.Failure) {
+    /// `KEY:ACTION[+ACTION…]` (see `BindingParser`); their commands' fields split on
+    /// `delimiter` (nil: runs of blanks).
+    package init(parsing values: [String], delimiter: String? = nil) throws(BindingParser.Failure) {
         for value in values {
             for binding in try BindingParser.parse(value) { add(binding) }
+        }
+        for command in bindings.flatMap({ $0.actions.compactMap(\.command) }) {
+            templates[command] = try? RowTemplate(parsing: command, delimiter: delimiter)
         }
     }
 

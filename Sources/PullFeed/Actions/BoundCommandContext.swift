@@ -15,12 +15,12 @@ package struct BoundCommandContext: Equatable, Sendable {
         self.marked = marked
     }
 
-    /// `command` with its placeholders filled in from this context, fields split on
-    /// `delimiter` (nil: runs of blanks); a row that shows no line stands for the empty text.
-    /// A command that is not a valid template (checked when the options were read) stays as
+    /// `command` with its placeholders filled in from this context, by its template parsed
+    /// when the bindings were read; a row that shows no line stands for the empty text. A
+    /// command without a template (the command line refuses one that is not valid) stays as
     /// it is.
-    package func expand(_ command: String, delimiter: String?) -> String {
-        guard let template = try? RowTemplate(parsing: command, delimiter: delimiter) else { return command }
+    package func expand(_ command: String, templates: [String: RowTemplate]) -> String {
+        guard let template = templates[command] else { return command }
         return template.command(row: line ?? "", query: query, marked: marked)
     }
 }

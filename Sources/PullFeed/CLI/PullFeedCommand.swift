@@ -217,7 +217,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var bind: [String] = []
 
     /// The keys `--bind` binds, checked by `validate()`.
-    package var bindings: BindingList { (try? BindingList(parsing: bind)) ?? BindingList() }
+    package var bindings: BindingList { (try? BindingList(parsing: bind, delimiter: delimiter)) ?? BindingList() }
 
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"))
     package var lang: String?

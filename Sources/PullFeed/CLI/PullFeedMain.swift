@@ -99,8 +99,6 @@ public enum PullFeedMain {
             screen?.handle(.resize(terminal.handleResize()))
             return status
         }
-        let delimiter = command.delimiter
-        screen.expandCommand = { $1.expand($0, delimiter: delimiter) }
         screen.reactor = reactor
         loop.onUserSignal = { _ in screen.perform(.refresh) }
         // One plain subscriber: every state passes here, a key press included.

@@ -112,7 +112,9 @@ extension FeedScreen {
         case .bound(let actions):
             refreshable.releasePulls()
             let context = boundCommandContext()
-            boundActions.run(actions[...]) { [weak self] in self?.expandCommand($0, context) ?? $0 }
+            // The placeholders (`{}`, `{1}`, `{q}`, `{+}`) stand for what was selected when the key was pressed.
+            let templates = options.bindings.templates
+            boundActions.run(actions[...]) { context.expand($0, templates: templates) }
         }
     }
 

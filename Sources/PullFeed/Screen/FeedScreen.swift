@@ -49,12 +49,6 @@ package final class FeedScreen: ReactorView {
     /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
     /// the marked lines, one a line.
     package var onChoose: ([UInt8]) -> Void = { _ in }
-    /// Fills in the placeholders of a bound key's command (`{}`, `{1}`, `{q}`, `{+}`, see
-    /// `RowTemplate`) from what was selected when the key was pressed; the app sets one that
-    /// splits fields on `--delimiter`.
-    package var expandCommand: (String, BoundCommandContext) -> String = { command, context in
-        context.expand(command, delimiter: nil)
-    }
     /// Runs what keys bound with `--bind` do; its `commands` run their commands.
     package private(set) lazy var boundActions = BoundActionRunner(target: BoundActionRunner.Target(
         perform: { [weak self] in self?.perform($0) },
