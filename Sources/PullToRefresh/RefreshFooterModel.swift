@@ -112,10 +112,7 @@ public struct RefreshFooterModel: Hashable, Sendable {
         case .rendered:
             guard !hasRendered else { break }
             hasRendered = true
-            if phase == .waitingForFrame {
-                phase = .parking
-                effects.append(.armParkTimer)
-            }
+            effects += phase.frameDrawn()
         case .contentChanged(let has):
             guard has != hasContent else { break }
             hasContent = has

@@ -66,10 +66,7 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         case .rendered:
             guard !hasRendered else { break }
             hasRendered = true
-            if phase == .waitingForFrame {
-                phase = .parking
-                effects.append(.armParkTimer)
-            }
+            effects += phase.frameDrawn()
         case .activityChanged(let old):
             if activity.isRefreshing, !old.isRefreshing {
                 // The owner's refresh answers a pull or a request not yet sent.

@@ -77,6 +77,13 @@ extension RefreshPhase {
         return [.request]
     }
 
+    /// The first frame was drawn: a request begun before it parks now.
+    mutating func frameDrawn() -> [RefreshEffect] {
+        guard self == .waitingForFrame else { return [] }
+        self = .parking
+        return [.armParkTimer]
+    }
+
     /// The user let go: past `threshold` rows the pull parks, short it springs back.
     mutating func released(threshold: Int) -> [RefreshEffect] {
         guard case .pulled(let rows) = self else { return [] }

@@ -8,14 +8,20 @@ import Testing
 @Suite struct FollowingTests {
     let time = VirtualTime()
 
-    /// End on a paged source: one action, and the reactor loads page after page until none is
-    /// left, with no view in the loop.
-    @Test func endLoadsEveryPageThenStillFollows() {
+    /// A feed of 1,000 lines that pages 200 at a time, its first page loaded.
+    func pagedFeed() -> (ScriptedSource, FeedReactor) {
         let source = ScriptedSource.lines(total: 1_000)
         source.loadsRestPageByPage = true
         let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
         reactor.action.send(.refresh)
         time.advance(1)
+        return (source, reactor)
+    }
+
+    /// End on a paged source: one action, and the reactor loads page after page until none is
+    /// left, with no view in the loop.
+    @Test func endLoadsEveryPageThenStillFollows() {
+        let (source, reactor) = pagedFeed()
         reactor.action.send(.followEnd)
         #expect(reactor.currentState.isFollowing && reactor.currentState.loadsToEnd)
         time.advance(10)
@@ -28,11 +34,7 @@ import Testing
 
     /// Leaving the end gives the goal up: the page in flight arrives, and no other is asked.
     @Test func leavingTheEndStopsLoadingTheRest() {
-        let source = ScriptedSource.lines(total: 1_000)
-        source.loadsRestPageByPage = true
-        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
-        reactor.action.send(.refresh)
-        time.advance(1)
+        let (source, reactor) = pagedFeed()
         reactor.action.send(.followEnd)
         time.advance(1.5)
         reactor.action.send(.follow(false))
@@ -43,11 +45,7 @@ import Testing
 
     /// A failed page stops following: a broken source is not asked again and again.
     @Test func aFailedPageStopsFollowing() {
-        let source = ScriptedSource.lines(total: 1_000)
-        source.loadsRestPageByPage = true
-        let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
-        reactor.action.send(.refresh)
-        time.advance(1)
+        let (source, reactor) = pagedFeed()
         source.answer = { _ in .failure(SourceError("gone")) }
         reactor.action.send(.followEnd)
         time.advance(2)

@@ -54,6 +54,27 @@ import PullToRefresh
         return (last, requests, activity)
     }
 
+    /// Runs `c` on `model` and checks the last step's effects, the requests and what it shows.
+    static func check<Model>(_ c: Case, on model: inout Model, handle: (inout Model, RefreshEvent, RefreshActivity) -> [RefreshEffect],
+                             display: (Model, RefreshActivity) -> RefreshDisplay, footer: Bool = false) {
+        let result = run(c) { handle(&model, $0, $1) }
+        let shown = display(model, result.activity)
+        #expect(result.last == c.last)
+        #expect(result.requests == c.requests)
+        #expect(shown.state == c.state)
+        #expect(shown.visibleHeight == c.visibleHeight)
+        if footer {
+            #expect(shown.isHidden == !c.hasContent)
+            #expect(shown.isWaitingForMore == c.isWaitingForMore)
+        }
+    }
+
+    /// `footer`: also whether it is hidden and waits for more (cases that keep their content).
+    static func checkFooter(_ c: Case, _ model: RefreshFooterModel, footer: Bool = true) {
+        var model = model
+        check(c, on: &model, handle: { $0.handle($1, activity: $2) }, display: { $0.display(activity: $1) }, footer: footer)
+    }
+
     // MARK: Header
 
     static let headerCases: [Case] = [
@@ -120,12 +141,7 @@ import PullToRefresh
     @Test(arguments: headerCases)
     func header(_ c: Case) {
         var model = RefreshHeaderModel(height: 2)
-        let result = Self.run(c) { model.handle($0, activity: $1) }
-        let shown = model.display(activity: result.activity)
-        #expect(result.last == c.last)
-        #expect(result.requests == c.requests)
-        #expect(shown.state == c.state)
-        #expect(shown.visibleHeight == c.visibleHeight)
+        Self.check(c, on: &model, handle: { $0.handle($1, activity: $2) }, display: { $0.display(activity: $1) })
     }
 
     // MARK: Auto footer
@@ -187,15 +203,7 @@ import PullToRefresh
 
     @Test(arguments: autoCases)
     func autoFooter(_ c: Case) {
-        var model = RefreshFooterModel(kind: .auto)
-        let result = Self.run(c) { model.handle($0, activity: $1) }
-        let shown = model.display(activity: result.activity)
-        #expect(result.last == c.last)
-        #expect(result.requests == c.requests)
-        #expect(shown.state == c.state)
-        #expect(shown.visibleHeight == c.visibleHeight)
-        #expect(shown.isHidden == !c.hasContent)
-        #expect(shown.isWaitingForMore == c.isWaitingForMore)
+        Self.checkFooter(c, RefreshFooterModel(kind: .auto))
     }
 
     // MARK: Back footer
@@ -230,12 +238,6 @@ import PullToRefresh
 
     @Test(arguments: backCases)
     func backFooter(_ c: Case) {
-        var model = RefreshFooterModel(kind: .back, height: 1)
-        let result = Self.run(c) { model.handle($0, activity: $1) }
-        let shown = model.display(activity: result.activity)
-        #expect(result.last == c.last)
-        #expect(result.requests == c.requests)
-        #expect(shown.state == c.state)
-        #expect(shown.visibleHeight == c.visibleHeight)
+        Self.checkFooter(c, RefreshFooterModel(kind: .back, height: 1), footer: false)
     }
 }
