@@ -1,4 +1,3 @@
-import Dispatch
 import OpenCombine
 import PullToRefresh
 import TerminalUI
@@ -27,11 +26,8 @@ final class FindController {
     private let filtered: FilteredListSource
     private let strings: AppStrings
     private let scheduler: LoopScheduler
-    /// Concurrent: a walk stuck in one long call (a regular expression that backtracks over
-    /// a megabyte line) cannot hold up the next one once it is cancelled.
-    private let queue = DispatchQueue(label: "pullfeed.find", qos: .userInitiated, attributes: .concurrent)
-    /// The walk or scan running in the background, cancelled by the model's `cancelWork`.
-    private var token: CancellationToken?
+    /// Runs the walks and scans.
+    private let worker: FindWorker
     /// The search's rows with every section open (grouped lines with a folded section).
     private var openRows: UnfoldedRows?
     /// The rows the last filter walk read: its matches are shown with their section headers.
@@ -46,6 +42,8 @@ final class FindController {
         self.strings = strings
         self.scheduler = scheduler
         model = FindModel(strings: strings)
+        worker = FindWorker(scheduler: scheduler)
+        worker.deliver = { [weak self] event in self?.send(event) }
     }
 
     var isPrompting: Bool { model.isPrompting }
@@ -131,10 +129,9 @@ final class FindController {
         case .searchFromSelection(let pattern, let backward): search(pattern, backward: backward)
         case .highlight(let pattern): list.highlight = pattern
         case .walk(let walk): run(walk)
-        case .scan(let id, let pattern, let loaded): scan(id: id, pattern, after: loaded)
-        case .cancelWork:
-            token?.cancel()
-            token = nil
+        case .scan(let id, let pattern, let loaded):
+            if let source = reactor()?.source { worker.scan(id: id, pattern, in: source, after: loaded) }
+        case .cancelWork: worker.cancel()
         case .loadRest: reactor()?.action.send(.loadRest)
         case .loadThrough(let row): reactor()?.action.send(.loadThrough(row))
         case .retry(let milliseconds, let generation):
@@ -160,82 +157,15 @@ final class FindController {
         send(.search(pattern, backward: backward, space: SearchSpace(rows: count, selected: selected, openRows: openRows != nil)))
     }
 
-    /// Runs a walk at once, or on the background queue, and hands its result to the model
-    /// unless it was cancelled.
     private func run(_ walk: FindWalk) {
-        let work: @Sendable (CancellationToken) -> FindWalkResult?
         switch walk.kind {
         case .search(let pattern, let range, let backward, let open):
             let snapshot: any ListTextSnapshot = open ? openRows?.snapshot ?? filtered.textSnapshot() : filtered.textSnapshot()
-            work = { token in
-                ListFinder.firstMatch(pattern, in: snapshot, range: range, backward: backward, isCancelled: { token.isCancelled })
-                    .map { FindWalkResult.search(found: $0) }
-            }
+            worker.search(id: walk.id, pattern, in: snapshot, range: range, backward: backward, background: walk.background)
         case .filter(let pattern, let through, let candidates):
             let base = rows.textSnapshot()
             filterBase = (walk.id, base)
-            let box = UncheckedSendable((self, scheduler))
-            let id = walk.id
-            work = { token in
-                let last = Locked(DispatchTime.now().uptimeNanoseconds)
-                return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: { walked, found in
-                    // The count so far, for the title, at most ten times a second.
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    guard last.withLock({ previous in
-                        // Another thread may have taken a later time in between.
-                        guard now > previous, now - previous > 100_000_000 else { return false }
-                        previous = now
-                        return true
-                    }) else { return }
-                    let (controller, scheduler) = box.value
-                    scheduler.schedule {
-                        guard controller.token === token, !token.isCancelled else { return }
-                        controller.send(.filterProgress(id: id, found: found, walked: walked))
-                    }
-                }, isCancelled: { token.isCancelled }).map { FindWalkResult.filter($0) }
-            }
-        }
-        let token = CancellationToken()
-        guard walk.background else {
-            if let result = work(token) { send(.walkFinished(id: walk.id, result)) }
-            return
-        }
-        self.token = token
-        let box = UncheckedSendable((self, scheduler))
-        queue.async {
-            let result = work(token)
-            let (controller, scheduler) = box.value
-            scheduler.schedule {
-                guard controller.token === token, !token.isCancelled else { return }
-                controller.token = nil
-                if let result { controller.send(.walkFinished(id: walk.id, result)) }
-            }
-        }
-    }
-
-    /// Scans the source's lines after the first `loaded` in the background.
-    private func scan(id: Int, _ pattern: TextPattern, after loaded: Int) {
-        guard let source = reactor()?.source else { return }
-        let token = CancellationToken()
-        self.token = token
-        let box = UncheckedSendable((self, source, scheduler))
-        queue.async {
-            let (controller, source, scheduler) = box.value
-            var reported = -1
-            let result = source.scanForMatch(after: loaded, pattern: pattern, token: token) { fraction in
-                let percent = Int(fraction * 100)
-                guard percent != reported else { return }
-                reported = percent
-                scheduler.schedule {
-                    guard controller.token === token else { return }
-                    controller.send(.scanProgress(id: id, percent: percent))
-                }
-            }
-            scheduler.schedule {
-                guard controller.token === token, !token.isCancelled else { return }
-                controller.token = nil
-                controller.send(.walkFinished(id: id, .scan(result)))
-            }
+            worker.filter(id: walk.id, pattern, in: base, through: through, among: candidates, background: walk.background)
         }
     }
 
