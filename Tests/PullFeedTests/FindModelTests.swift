@@ -190,8 +190,16 @@ import TerminalUI
         var loading = feed
         loading.isLoadingMore = true
         #expect(m.handle(.stateChanged, in: context(feed: loading)) == [])
-        #expect(m.handle(.stateChanged, in: context(rows: 600, feed: feed)) == [.select(.base(500))])
+        // Lines arrived, not yet through the match: asked again; the line itself is enough.
+        #expect(m.handle(.stateChanged, in: context(rows: 500, feed: feed)) == [.loadThrough(500)])
+        #expect(m.handle(.stateChanged, in: context(rows: 501, feed: feed)) == [.select(.base(500))])
         #expect(!m.isBusy && m.statusText == nil)
+        // Backward, a match past the loaded lines is after the start: the search wrapped.
+        _ = m.handle(.search(x, backward: true, space: SearchSpace(rows: 20, selected: 10)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 4, .scan(.found(30))), in: context(feed: feed))
+        #expect(m.handle(.stateChanged, in: context(rows: 40, feed: feed)) == [.select(.base(30))])
+        #expect(m.statusText == "Search wrapped to the bottom")
     }
 
     @Test func aScanThatFindsNothingWrapsAndOneThatCannotScanLoadsPages() {
