@@ -53,6 +53,7 @@ struct FindModel {
     var filterPending = false {
         didSet { if !filterPending { partialCount = nil } }
     }
+    /// The last walk's id: a result for any other is dropped.
     var nextWalkID = 0
     /// Tells the retry last asked for by a paged search from earlier ones.
     var pagedSearchGeneration = 0
@@ -71,6 +72,7 @@ struct FindModel {
         case pagedRows
         /// A scan of the source past the loaded lines.
         case scan(SearchRun)
+        /// The filter's rows among the first `through`, the selection then on base row `selecting`.
         case filter(TextPattern, through: Int, selecting: Int?)
     }
 
@@ -86,6 +88,7 @@ struct FindModel {
     struct PendingMatch: Equatable {
         var baseRow: Int
         var backward: Bool
+        /// The base row count when the lines through it were last asked for.
         var requestedAt: Int?
         var pattern: TextPattern
     }
