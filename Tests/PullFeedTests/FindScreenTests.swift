@@ -271,4 +271,26 @@ import TerminalUI
         #expect(selected(h) == "L0")
         #expect(h.lines[0].hasPrefix(" PullFeed"))
     }
+
+    /// A source that scans finds a match past the loaded lines without loading them; the lines
+    /// through it are then loaded (not the rest), and it is selected.
+    @Test func aMatchAScanFindsPastTheLoadedLinesIsLoadedAndSelected() {
+        let source = ScriptedSource.lines(total: 5000)
+        source.delay = 0.1
+        source.scan = .found(500)
+        let h = ScreenHarness(source: source, pageSize: 20)
+        h.advance(0.2)
+        type(h, "/L500")
+        h.press(.enter)
+        // The scan runs on another thread; its answer and the loads arrive on the loop.
+        var rounds = 0
+        while h.selectedRow != "L500", rounds < 5_000 {
+            h.advance(0.05)
+            rounds += 1
+        }
+        #expect(source.scannedAfter == [20])
+        #expect(h.selectedRow == "L500")
+        #expect(h.reactor.currentState.itemCount < 5000, "loaded through the match, not to the end")
+        #expect(!h.lines[23].contains("Searching"))
+    }
 }

@@ -16,6 +16,18 @@ final class ScriptedSource: FeedSource {
     var requests: [PageRequest] = []
     var cancelled = 0
     var answer: (PageRequest) -> Result<Page, SourceError>
+    /// What a scan past the loaded lines finds; nil: the source cannot scan.
+    var scan: SourceScan?
+    /// The scans asked for: the lines loaded when each started.
+    private(set) var scannedAfter: [Int] = []
+
+    var scansWithoutLoading: Bool { scan != nil }
+
+    func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
+                      progress: @escaping (Double) -> Void) -> SourceScan? {
+        scannedAfter.append(loaded)
+        return scan
+    }
 
     init(answer: @escaping (PageRequest) -> Result<Page, SourceError>) {
         self.answer = answer

@@ -1,0 +1,37 @@
+import TerminalUI
+
+/// The facts `FindModel` reads with each event: the list's rows and selection, the filter as
+/// the list shows it, and what the source can do and is doing.
+struct FindContext: Equatable {
+    /// Rows in the list (the filtered rows while a filter is set).
+    var listRows = 0
+    /// Rows loaded from the source (before filtering).
+    var baseRows = 0
+    /// The base row of the selection (nil while the list has not caught up with its rows).
+    var selectedBaseRow: Int?
+    /// The base rows the filter has looked at, and those it shows.
+    var filterCovered = 0
+    var filterShown = RowSet()
+    /// Whether the rows shown fill the screen (the bottom of the list is not in view).
+    var fillsScreen = false
+    /// The source, nil while there is none.
+    var feed: Feed?
+
+    /// What the source can do and is doing.
+    struct Feed: Equatable {
+        /// A line source that loads in pages.
+        var pages = true
+        /// It can look for a match past the loaded lines without loading them.
+        var scansWithoutLoading = false
+        /// Its lines are grouped in sections (not in source order).
+        var grouped = false
+        var hasLoaded = true
+        var hasMore = false
+        /// Its input is still open (more may come).
+        var isOpen = false
+        var isLoadingMore = false
+        var isRefreshing = false
+
+        var isBusy: Bool { isLoadingMore || isRefreshing }
+    }
+}

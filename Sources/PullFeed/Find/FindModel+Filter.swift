@@ -1,0 +1,91 @@
+import TerminalUI
+
+/// Filter: the rows the pattern matches, computed again as the text changes (from the results
+/// of shorter texts when it can), extended as rows arrive, and pages loaded while the rows shown
+/// do not fill the screen.
+extension FindModel {
+    /// The prompt's text changed: the filter follows it (all rows for the empty text). An
+    /// invalid text changes nothing: the prompt says why, the filter stays as it was.
+    mutating func setFilter(_ prompt: FindPrompt, in context: FindContext) -> [FindEffect] {
+        let (parsed, error) = prompt.parsed
+        if error != nil { return [] }
+        guard let pattern = parsed else { return removeFilter(in: context) }
+        return refilter(pattern, selecting: context.selectedBaseRow, keepsApplied: true, in: context)
+    }
+
+    /// Filters the rows with `pattern`: at once when a result for it is kept, else from the
+    /// fewest rows a kept result allows (in the background when they are many). The applied
+    /// filter's rows are kept first (`keepsApplied`) if they cover every row.
+    mutating func refilter(_ pattern: TextPattern, selecting: Int?, keepsApplied: Bool, in context: FindContext) -> [FindEffect] {
+        var effects = stopWork()
+        filterLoads = true
+        let through = context.baseRows
+        if keepsApplied, let applied = filter, context.filterCovered == through {
+            filterResults.keep(applied, matches: context.filterShown, through: through)
+        }
+        let known = filterResults.best(for: pattern, through: through)
+        if let known, known.pattern == pattern {
+            return effects + showFilter(pattern, matches: known.matches, through: through, selecting: selecting, walk: nil)
+        }
+        filterPending = true
+        effects += startWalk(.filter(pattern, through: through, candidates: known?.matches),
+                             rows: known?.matches.count ?? through, for: .filter(pattern, through: through, selecting: selecting))
+        effects.append(.render)
+        return effects
+    }
+
+    mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: Int?, walk: Int?) -> [FindEffect] {
+        filterPending = false
+        filter = pattern
+        return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk), .render]
+    }
+
+    /// Shows every row again, the selection back on the row it was on before the filter.
+    mutating func removeFilter(in context: FindContext) -> [FindEffect] {
+        filterPending = false
+        filterLoading = false
+        let effects = stopWalk()
+        guard filter != nil else {
+            filterOrigin = nil
+            return effects
+        }
+        let origin = filterOrigin ?? context.selectedBaseRow
+        filterOrigin = nil
+        filter = nil
+        return effects + [.removeFilter(selecting: origin), .render]
+    }
+
+    /// Before the list reloads after the rows changed: a filter takes in appended rows, or
+    /// starts again on replaced ones; a search in progress over replaced rows stops.
+    mutating func rowsWillReload(replaced: Bool, in context: FindContext) -> [FindEffect] {
+        guard replaced else {
+            guard filter != nil, !filterPending, context.filterCovered < context.baseRows else { return [] }
+            return [.extendFilter]
+        }
+        filterResults.removeAll()
+        var effects: [FindEffect] = []
+        if hasBackgroundWork || pagedSearch != nil || pendingMatch != nil {
+            effects += stopWork()
+            message = strings.text(.searchCancelled)
+        }
+        guard let pattern = filter else { return effects }
+        effects.append(.clearFilterRows(pattern))
+        filterPending = false
+        // The list shows no row of the new ones yet: nothing to keep selected.
+        return effects + refilter(pattern, selecting: nil, keepsApplied: false, in: context)
+    }
+
+    /// Asks for the next page while the filtered rows do not fill the screen (line sources).
+    mutating func loadForFilter(in context: FindContext) -> [FindEffect] {
+        guard filter != nil, filterLoads, !filterPending, let feed = context.feed,
+              feed.pages, feed.hasLoaded, feed.hasMore, !feed.isRefreshing else {
+            filterLoading = false
+            return []
+        }
+        guard !feed.isLoadingMore else { return [] }
+        filterLoading = !context.fillsScreen
+        guard filterLoading else { return [] }
+        progress = nil
+        return [.loadRest]
+    }
+}

@@ -1,0 +1,144 @@
+import TerminalUI
+
+/// Search: the rows after the selection, then the source's unread lines (scanned, or loaded
+/// page by page), then the rows before the selection.
+extension FindModel {
+    mutating func search(_ pattern: TextPattern, backward: Bool, space: SearchSpace, in context: FindContext) -> [FindEffect] {
+        var effects = stopWork()
+        message = nil
+        lastSearch = pattern
+        effects.append(.highlight(pattern))
+        let count = space.rows
+        let selected = space.selected ?? (backward ? count : -1)
+        let first = backward ? 0..<max(0, min(count, selected)) : min(count, selected + 1)..<count
+        let wrap = backward ? min(count, max(0, selected))..<count : 0..<max(0, min(count, selected + 1))
+        let run = SearchRun(pattern: pattern, backward: backward, wrap: wrap, openRows: space.openRows)
+        effects += startWalk(.search(pattern, rows: first, backward: backward, openRows: space.openRows),
+                             rows: first.count, for: .search(run, wrapping: false))
+        effects.append(.render)
+        return effects
+    }
+
+    /// A walk of `run` over the rows after the selection (or, `wrapping`, before it) found
+    /// `found`.
+    mutating func searchWalked(_ run: SearchRun, wrapping: Bool, found: Int?, in context: FindContext) -> [FindEffect] {
+        let row: (Int) -> FindRow = { run.openRows ? .open($0) : .list($0) }
+        if let found {
+            if wrapping { message = strings.text(run.backward ? .searchWrappedBottom : .searchWrappedTop) }
+            return [.select(row(found))]
+        }
+        if wrapping { return notFound(run.pattern) }
+        // Grouped lines searched with every section open: their pages are not searched.
+        return run.openRows ? searchWrapped(run, in: context) : searchUnloaded(run, in: context)
+    }
+
+    /// The rows before the start, after the rest found nothing.
+    private mutating func searchWrapped(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
+        let range = run.openRows ? run.wrap : run.wrap.clamped(to: 0..<context.listRows)
+        return startWalk(.search(run.pattern, rows: range, backward: run.backward, openRows: run.openRows),
+                         rows: range.count, for: .search(run, wrapping: true))
+    }
+
+    /// The lines not loaded yet, for a line source that has more.
+    private mutating func searchUnloaded(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
+        guard let feed = context.feed, feed.pages, feed.hasMore || feed.isOpen, feed.hasLoaded else {
+            return searchWrapped(run, in: context)
+        }
+        // A scan finds a source line; grouped lines are not in source order, so their pages load.
+        guard filter == nil, feed.scansWithoutLoading, !feed.grouped else {
+            return startPagedSearch(run, in: context)
+        }
+        nextWalkID += 1
+        walk = Walk(id: nextWalkID, purpose: .scan(run), background: true)
+        progress = strings.text(.searchingPercent, "0")
+        return [.scan(id: nextWalkID, run.pattern, after: context.baseRows)]
+    }
+
+    mutating func scanned(_ run: SearchRun, _ scan: SourceScan?, in context: FindContext) -> [FindEffect] {
+        switch scan {
+        case nil:
+            return startPagedSearch(run, in: context)
+        case .found(let line):
+            pendingMatch = PendingMatch(baseRow: line, backward: run.backward, requestedAt: nil, pattern: run.pattern)
+            progress = strings.text(.searching, String(line + 1))
+            return stateChanged(in: context)
+        case .notFound:
+            return searchWrapped(run, in: context)
+        case .cancelled:
+            return []
+        }
+    }
+
+    private mutating func startPagedSearch(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
+        pagedSearchGeneration += 1
+        pagedSearch = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap)
+        progress = strings.text(.searching, String(context.baseRows))
+        return stateChanged(in: context)
+    }
+
+    /// After every state: a search through the pages goes on, a match past the loaded rows
+    /// is selected once loaded, and a filter loads pages while it does not fill the screen.
+    mutating func stateChanged(in context: FindContext) -> [FindEffect] {
+        guard let feed = context.feed else { return [] }
+        if var paged = pagedSearch {
+            guard let arrived = paged.newRows(rowCount: context.listRows) else { return pagedStep(feed, in: context) }
+            pagedSearch = paged
+            // Pages are at most a few tens of thousands of lines: searched at once.
+            let rows = arrived.clamped(to: 0..<context.listRows)
+            return startWalk(.search(paged.pattern, rows: rows, backward: false, openRows: false),
+                             rows: rows.count, for: .pagedRows, background: false)
+        }
+        if var pending = pendingMatch {
+            if context.baseRows > pending.baseRow {
+                pendingMatch = nil
+                progress = nil
+                if pending.backward { message = strings.text(.searchWrappedBottom) }
+                return [.select(.base(pending.baseRow))]
+            }
+            guard !feed.isBusy else { return [] }
+            if !feed.hasMore || pending.requestedAt == context.baseRows {
+                // The input shrank since it was scanned.
+                pendingMatch = nil
+                progress = nil
+                return notFound(pending.pattern)
+            }
+            pending.requestedAt = context.baseRows
+            pendingMatch = pending
+            return [.loadThrough(pending.baseRow)]
+        }
+        return loadForFilter(in: context)
+    }
+
+    /// The rows of a paged search that arrived were searched.
+    mutating func pagedRowsSearched(found: Int?, in context: FindContext) -> [FindEffect] {
+        guard let paged = pagedSearch else { return [] }
+        if let found {
+            pagedSearch = nil
+            progress = nil
+            if paged.backward { message = strings.text(.searchWrappedBottom) }
+            return [.select(.list(found))]
+        }
+        progress = strings.text(.searching, String(context.baseRows))
+        guard let feed = context.feed else { return [] }
+        return pagedStep(feed, in: context)
+    }
+
+    private mutating func pagedStep(_ feed: FindContext.Feed, in context: FindContext) -> [FindEffect] {
+        guard var paged = pagedSearch else { return [] }
+        let step = paged.next(busy: feed.isBusy, hasMore: feed.hasMore, isOpen: feed.isOpen, baseRows: context.baseRows)
+        pagedSearch = paged
+        switch step {
+        case .none:
+            return []
+        case .load:
+            return [.loadRest]
+        case .retryLater:
+            pagedSearchGeneration += 1
+            return [.retry(afterMilliseconds: PagedSearch.retryMilliseconds, generation: pagedSearchGeneration)]
+        case .wrap:
+            pagedSearch = nil
+            progress = nil
+            return searchWrapped(SearchRun(pattern: paged.pattern, backward: paged.backward, wrap: paged.wrap), in: context)
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import TerminalUI
+
+/// Search (`/`, `n`, `N`) and filter (`&`) as a value: the prompt, the last search, the work in
+/// progress and what the status line says about it, the applied filter and where the selection
+/// was before it. Events come in with the facts of the moment (`FindContext`); what has to be
+/// done to the rows, the source and the list goes out as `FindEffect`s for an executor to carry
+/// out. Nothing here reads rows, waits or touches the screen, so every decision is tested as a
+/// table.
+///
+/// A search walks the rows after the selection, then (for a line source with pages still
+/// unread) the rest of the input: scanned without loading when the source can, else loaded page
+/// by page and searched as it arrives (`PagedSearch`); a match found past the loaded lines is
+/// selected once the lines through it are loaded (`PendingMatch`). Only then does it wrap to the
+/// rows before the selection. A filter shows the rows its pattern matches, reusing the results
+/// of the texts typed before (`FilterResults`), and loads pages while its rows do not fill the
+/// screen. Esc or Ctrl-C stops any of it, keeping what was loaded.
+struct FindModel {
+    typealias Kind = FindPrompt.Kind
+
+    /// Walks over at most this many rows run at once; longer ones in the background.
+    static let syncRows = 20_000
+
+    let strings: AppStrings
+
+    /// The open prompt, if any.
+    private(set) var prompt: FindPrompt?
+    /// The last search's result for the status line ("Search wrapped to the top"), until the
+    /// next key.
+    var message: String?
+    var lastSearch: TextPattern?
+    /// The filter shown, if any.
+    var filter: TextPattern?
+    /// What the status line says while work is in progress.
+    var progress: String?
+    /// While the filter's walk runs in the background: the matches found and the rows walked.
+    private(set) var partialCount: (found: Int, walked: Int)?
+
+    /// The walk or scan whose result is awaited.
+    var walk: Walk?
+    /// A search going through the source's pages as they load.
+    var pagedSearch: PagedSearch?
+    /// A match found past the loaded lines: selected once it is loaded.
+    var pendingMatch: PendingMatch?
+    /// Filters computed while typing (a deleted character goes back to its result at once).
+    var filterResults = FilterResults()
+    /// The base row selected before the filter was set, selected again when it is removed.
+    var filterOrigin: Int?
+    /// Whether the filter loads pages to fill the screen (off after a failure or a cancel).
+    var filterLoads = true
+    /// The filter has asked for a page that has not come yet.
+    var filterLoading = false
+    /// The filter's walk over the rows has not finished.
+    var filterPending = false {
+        didSet { if !filterPending { partialCount = nil } }
+    }
+    /// The last walk's id: a result for any other is dropped.
+    var nextWalkID = 0
+    /// Tells the retry last asked for by a paged search from earlier ones.
+    var pagedSearchGeneration = 0
+
+    /// A walk or scan in progress and what its result is for.
+    struct Walk: Equatable {
+        var id: Int
+        var purpose: Purpose
+        var background: Bool
+    }
+
+    enum Purpose: Equatable {
+        /// The rows after the selection (`wrapping` false), or before it.
+        case search(SearchRun, wrapping: Bool)
+        /// Rows of a paged search that arrived.
+        case pagedRows
+        /// A scan of the source past the loaded lines.
+        case scan(SearchRun)
+        /// The filter's rows among the first `through`, the selection then on base row `selecting`.
+        case filter(TextPattern, through: Int, selecting: Int?)
+    }
+
+    /// One search: its pattern and direction, and the rows before its start, searched last.
+    struct SearchRun: Equatable {
+        var pattern: TextPattern
+        var backward: Bool
+        var wrap: Range<Int>
+        var openRows = false
+    }
+
+    /// A match found past the loaded lines (a base row).
+    struct PendingMatch: Equatable {
+        var baseRow: Int
+        var backward: Bool
+        /// The base row count when the lines through it were last asked for.
+        var requestedAt: Int?
+        var pattern: TextPattern
+    }
+
+    init(strings: AppStrings) {
+        self.strings = strings
+    }
+
+    var isPrompting: Bool { prompt != nil }
+
+    /// Whether a walk or a scan runs in the background (a cancellation token is out).
+    var hasBackgroundWork: Bool { walk?.background ?? false }
+
+    /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
+    var isBusy: Bool { hasBackgroundWork || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
+
+    /// The search or filter text in use (`{q}` of a preview command): the prompt's while one is
+    /// open, else the applied filter's, else the last search's; empty when there is none.
+    var queryText: String { prompt?.text ?? filter?.text ?? lastSearch?.text ?? "" }
+
+    /// What the status line says below the list when no prompt is open: the progress of the
+    /// work, that the filter works, or the last message; nil for none.
+    var statusText: String? {
+        if let progress, isBusy { return progress }
+        if filterLoading || filterPending { return strings.text(.filtering) }
+        return message
+    }
+
+    /// The title's count while the filter's walk runs (`12000+`), nil otherwise.
+    var partialShownCount: String? {
+        guard let partialCount, filterPending else { return nil }
+        return "\(partialCount.found)+"
+    }
+
+    /// Takes `event` with the facts of the moment, and says what to do.
+    mutating func handle(_ event: FindEvent, in context: FindContext) -> [FindEffect] {
+        let wasPrompting = isPrompting
+        var effects: [FindEffect] = []
+        switch event {
+        case .open(let kind):
+            message = nil
+            if kind == .filter, filter == nil { filterOrigin = context.selectedBaseRow }
+            prompt = FindPrompt(kind: kind)
+            effects.append(.render)
+        case .promptInput(let input):
+            effects += promptInput(input, in: context)
+        case .keyPressed:
+            message = nil
+        case .next(let backward):
+            if let lastSearch { effects.append(.searchFromSelection(lastSearch, backward: backward)) }
+        case .cancel:
+            effects += cancel(in: context)
+        case .removeAppliedFilter:
+            effects += removeFilter(in: context)
+        case .search(let pattern, let backward, let space):
+            effects += search(pattern, backward: backward, space: space, in: context)
+        case .walkFinished(let id, let result):
+            effects += walkFinished(id, result, in: context)
+        case .filterProgress(let id, let found, let walked):
+            guard walk?.id == id, filterPending else { break }
+            partialCount = (found, walked)
+            effects.append(.render)
+        case .scanProgress(let id, let percent):
+            guard walk?.id == id else { break }
+            progress = strings.text(.searchingPercent, String(percent))
+            effects.append(.render)
+        case .rowsWillReload(let replaced):
+            effects += rowsWillReload(replaced: replaced, in: context)
+        case .stateChanged:
+            effects += stateChanged(in: context)
+        case .retryDue(let generation):
+            guard generation == pagedSearchGeneration else { break }
+            pagedSearch?.retryDue()
+            effects += stateChanged(in: context)
+        case .loadFailed:
+            filterLoads = false
+            filterLoading = false
+        }
+        if isPrompting != wasPrompting { effects.insert(.pauseAutoRefresh(isPrompting), at: 0) }
+        return effects
+    }
+
+    // MARK: Prompt
+
+    private mutating func promptInput(_ input: InputEvent, in context: FindContext) -> [FindEffect] {
+        guard var current = prompt else { return [] }
+        var effects: [FindEffect] = []
+        switch current.handle(input) {
+        case .none:
+            prompt = current
+        case .patternChanged:
+            prompt = current
+            if current.kind == .filter { effects += setFilter(current, in: context) }
+        case .submitted:
+            prompt = nil
+            effects += submit(current, in: context)
+        case .cancelled:
+            prompt = nil
+            if current.kind == .filter { effects += removeFilter(in: context) }
+        }
+        return effects + [.render]
+    }
+
+    private mutating func submit(_ prompt: FindPrompt, in context: FindContext) -> [FindEffect] {
+        let (pattern, error) = prompt.parsed
+        if let error {
+            // Nothing changes: the filter stays as it was, no search is made.
+            message = strings.text(.invalidPattern, error.reason)
+            return []
+        }
+        filterResults.removeAll()
+        switch prompt.kind {
+        case .search:
+            guard let pattern = pattern ?? lastSearch else { return [] }
+            return [.searchFromSelection(pattern, backward: false)]
+        case .filter:
+            return pattern == nil ? removeFilter(in: context) : []
+        }
+    }
+
+    /// Esc or Ctrl-C: closes the prompt, or stops the work in progress keeping the rows loaded.
+    private mutating func cancel(in context: FindContext) -> [FindEffect] {
+        if let kind = prompt?.kind {
+            prompt = nil
+            filterResults.removeAll()
+            return (kind == .filter ? removeFilter(in: context) : []) + [.render]
+        }
+        guard isBusy else { return [] }
+        let wasSearching = hasBackgroundWork || pagedSearch != nil || pendingMatch != nil
+        var effects = stopWork()
+        filterLoads = false
+        if wasSearching { message = strings.text(.searchCancelled) }
+        effects.append(.render)
+        return effects
+    }
+
+    /// Stops every walk, scan and load in progress.
+    mutating func stopWork() -> [FindEffect] {
+        let effects = stopWalk()
+        pagedSearch = nil
+        pendingMatch = nil
+        filterLoading = false
+        filterPending = false
+        return effects
+    }
+
+    /// Stops the walk or scan in progress; its result, if it comes, is dropped.
+    mutating func stopWalk() -> [FindEffect] {
+        let running = hasBackgroundWork
+        walk = nil
+        progress = nil
+        return running ? [.cancelWork] : []
+    }
+
+    /// Asks for a walk; its result comes back with `walkFinished`.
+    mutating func startWalk(_ kind: FindWalk.Kind, rows: Int, for purpose: Purpose, background: Bool? = nil) -> [FindEffect] {
+        nextWalkID += 1
+        let background = background ?? (rows > Self.syncRows)
+        walk = Walk(id: nextWalkID, purpose: purpose, background: background)
+        if background, progress == nil { progress = strings.text(.searching, String(rows)) }
+        return [.walk(FindWalk(id: nextWalkID, kind: kind, background: background))]
+    }
+
+    private mutating func walkFinished(_ id: Int, _ result: FindWalkResult, in context: FindContext) -> [FindEffect] {
+        guard let finished = walk, finished.id == id else { return [] }
+        walk = nil
+        if finished.background { progress = nil }
+        var effects: [FindEffect]
+        switch (finished.purpose, result) {
+        case (.search(let run, let wrapping), .search(let found)):
+            effects = searchWalked(run, wrapping: wrapping, found: found, in: context)
+        case (.pagedRows, .search(let found)):
+            effects = pagedRowsSearched(found: found, in: context)
+        case (.scan(let run), .scan(let scan)):
+            effects = scanned(run, scan, in: context)
+        case (.filter(let pattern, let through, let selecting), .filter(let matches)):
+            filterResults.keep(pattern, matches: matches, through: through)
+            effects = showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: id)
+        default:
+            effects = []
+        }
+        if finished.background { effects.append(.render) }
+        return effects
+    }
+
+    /// Sets the message for a search that found nothing.
+    mutating func notFound(_ pattern: TextPattern) -> [FindEffect] {
+        message = strings.text(.patternNotFound, pattern.text)
+        return [.render]
+    }
+}

@@ -1,0 +1,388 @@
+@testable import PullFeed
+import Testing
+import TerminalUI
+
+/// Search and filter as a value, without a screen: the events a screen sends, with the facts of
+/// the moment, and the effects and status texts that come back. Walks are answered by hand (the
+/// row a walk "found"), as the screen answers them after reading its rows.
+@Suite struct FindModelTests {
+    let strings = AppStrings(language: .english)
+
+    func pattern(_ text: String) -> TextPattern { try! TextPattern(text, syntax: .regularExpression)! }
+
+    func model() -> FindModel { FindModel(strings: strings) }
+
+    /// A list of `rows` rows, all loaded; a line source with pages when `feed` is given.
+    func context(rows: Int = 20, selected: Int? = nil, feed: FindContext.Feed? = nil) -> FindContext {
+        FindContext(listRows: rows, baseRows: rows, selectedBaseRow: selected, fillsScreen: true, feed: feed)
+    }
+
+    /// Types `text` into the open prompt, one key at a time; the effects of the last key.
+    @discardableResult
+    func type(_ text: String, into model: inout FindModel, _ context: FindContext) -> [FindEffect] {
+        var last: [FindEffect] = []
+        for c in text { last = model.handle(.promptInput(.key(.character(c))), in: context) }
+        return last
+    }
+
+    /// Opens the search prompt, types `text` and presses Enter: the model asks to search from
+    /// the selection.
+    func submitSearch(_ text: String, into model: inout FindModel, _ context: FindContext) {
+        _ = model.handle(.open(.search), in: context)
+        type(text, into: &model, context)
+        #expect(model.handle(.promptInput(.key(.enter)), in: context)
+                == [.pauseAutoRefresh(false), .searchFromSelection(pattern(text), backward: false), .render])
+    }
+
+    /// The walk asked for among `effects`.
+    func walk(in effects: [FindEffect]) -> FindWalk? {
+        for case .walk(let walk) in effects { return walk }
+        return nil
+    }
+
+    // MARK: Search
+
+    /// The first walk starts after the selection (before it, backward; everything without a
+    /// selection); a match is selected.
+    @Test func searchWalksFromTheSelection() {
+        let table: [(backward: Bool, selected: Int?, first: Range<Int>)] = [
+            (false, 3, 4..<20), (true, 3, 0..<3), (false, nil, 0..<20), (true, nil, 0..<20), (false, 19, 20..<20),
+        ]
+        for (backward, selected, first) in table {
+            var m = model()
+            let x = pattern("x")
+            let effects = m.handle(.search(x, backward: backward, space: SearchSpace(rows: 20, selected: selected)), in: context())
+            #expect(effects == [.highlight(x), .walk(FindWalk(id: 1, kind: .search(x, rows: first, backward: backward, openRows: false), background: false)), .render])
+            #expect(m.lastSearch == x)
+            #expect(m.handle(.walkFinished(id: 1, .search(found: 9)), in: context()) == [.select(.list(9))])
+            #expect(m.statusText == nil && !m.isBusy)
+        }
+    }
+
+    @Test func enterInTheSearchPromptSearchesFromTheSelection() {
+        var m = model()
+        #expect(m.handle(.open(.search), in: context()) == [.pauseAutoRefresh(true), .render])
+        #expect(m.isPrompting)
+        type("l1", into: &m, context())
+        #expect(m.queryText == "l1")
+        #expect(m.handle(.promptInput(.key(.enter)), in: context())
+                == [.pauseAutoRefresh(false), .searchFromSelection(pattern("l1"), backward: false), .render])
+        #expect(!m.isPrompting)
+    }
+
+    /// Nothing after the selection: the rows before it are walked, and a match there says the
+    /// search wrapped.
+    @Test func aSearchWrapsBothWays() {
+        let table: [(backward: Bool, wrap: Range<Int>, message: String)] = [
+            (false, 0..<4, "Search wrapped to the top"),
+            (true, 3..<20, "Search wrapped to the bottom"),
+        ]
+        for (backward, wrap, message) in table {
+            var m = model()
+            let x = pattern("x")
+            _ = m.handle(.search(x, backward: backward, space: SearchSpace(rows: 20, selected: 3)), in: context())
+            let wrapping = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context())
+            #expect(wrapping == [.walk(FindWalk(id: 2, kind: .search(x, rows: wrap, backward: backward, openRows: false), background: false))])
+            #expect(m.handle(.walkFinished(id: 2, .search(found: 1)), in: context()) == [.select(.list(1))])
+            #expect(m.statusText == message)
+            // The next key takes the message away.
+            #expect(m.handle(.keyPressed, in: context()) == [])
+            #expect(m.statusText == nil)
+        }
+    }
+
+    @Test func aSearchWithNoMatchSaysSoAndSelectsNothing() {
+        var m = model()
+        let x = pattern("zzz")
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 2)), in: context())
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context())
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context()) == [.render])
+        #expect(m.statusText == "Pattern not found: zzz")
+    }
+
+    @Test func nextAndPreviousRepeatTheLastSearchOnly() {
+        var m = model()
+        #expect(m.handle(.next(backward: false), in: context()) == [])
+        #expect(m.handle(.next(backward: true), in: context()) == [])
+        #expect(m.statusText == nil && m.lastSearch == nil)
+        submitSearch("l1", into: &m, context())
+        _ = m.handle(.search(pattern("l1"), backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context())
+        #expect(m.handle(.next(backward: true), in: context()) == [.searchFromSelection(pattern("l1"), backward: true)])
+        #expect(m.handle(.next(backward: false), in: context()) == [.searchFromSelection(pattern("l1"), backward: false)])
+    }
+
+    @Test func anEmptySearchRepeatsTheLastAndAnInvalidOneSearchesNothing() {
+        var m = model()
+        submitSearch("ab", into: &m, context())
+        _ = m.handle(.search(pattern("ab"), backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context())
+        _ = m.handle(.open(.search), in: context())
+        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.pauseAutoRefresh(false), .searchFromSelection(pattern("ab"), backward: false), .render])
+        _ = m.handle(.open(.search), in: context())
+        type("(", into: &m, context())
+        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.pauseAutoRefresh(false), .render])
+        #expect(m.statusText?.hasPrefix("Invalid pattern: ") == true)
+    }
+
+    /// Grouped lines with a folded section are searched with every section open, and the
+    /// rows there are the ones selected (the screen unfolds the section); no page is loaded.
+    @Test func aSearchInOpenRowsSelectsAnOpenRowAndWrapsThere() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(grouped: true, hasMore: true)
+        let effects = m.handle(.search(x, backward: false, space: SearchSpace(rows: 30, selected: 5, openRows: true)), in: context(feed: feed))
+        #expect(walk(in: effects)?.kind == .search(x, rows: 6..<30, backward: false, openRows: true))
+        let wrapping = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        #expect(wrapping == [.walk(FindWalk(id: 2, kind: .search(x, rows: 0..<6, backward: false, openRows: true), background: false))])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: 2)), in: context(feed: feed)) == [.select(.open(2))])
+    }
+
+    // MARK: Past the loaded rows
+
+    /// A source with more pages and no scan: the pages load one by one and each is searched as
+    /// it arrives; the match in a later page is selected.
+    @Test func aSearchPastTheLoadedRowsLoadsPagesUntilItFindsTheMatch() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadRest])
+        #expect(m.isBusy)
+        #expect(m.statusText == "Searching… 20 lines — Esc cancels")
+        var loading = feed
+        loading.isLoadingMore = true
+        #expect(m.handle(.stateChanged, in: context(feed: loading)) == [])
+        // A page arrives: its rows are searched, and the next page is asked for.
+        let effects = m.handle(.stateChanged, in: context(rows: 40, feed: feed))
+        #expect(effects == [.walk(FindWalk(id: 2, kind: .search(x, rows: 20..<40, backward: false, openRows: false), background: false))])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadRest])
+        #expect(m.statusText == "Searching… 40 lines — Esc cancels")
+        _ = m.handle(.stateChanged, in: context(rows: 60, feed: feed))
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 55)), in: context(rows: 60, feed: feed)) == [.select(.list(55))])
+        #expect(!m.isBusy && m.statusText == nil)
+    }
+
+    /// The source read to its end without a match: the rows before the start are searched.
+    @Test func aPagedSearchWrapsOnceTheSourceIsReadToItsEnd() {
+        var m = model()
+        let x = pattern("x")
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 4)), in: context(feed: .init(hasMore: true)))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: .init(hasMore: true)))
+        let ended = m.handle(.stateChanged, in: context(feed: .init(hasMore: false)))
+        #expect(ended == [.walk(FindWalk(id: 2, kind: .search(x, rows: 0..<5, backward: false, openRows: false), background: false))])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: 3)), in: context()) == [.select(.list(3))])
+        #expect(m.statusText == "Search wrapped to the top")
+    }
+
+    /// A source that scans its input finds the line without loading; the lines through it are
+    /// loaded, then it is selected.
+    @Test func aScanFindsAMatchPastTheLoadedLinesAndItIsSelectedOnceLoaded() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.scan(id: 2, x, after: 20)])
+        #expect(m.statusText == "Searching… 0% — Esc cancels")
+        #expect(m.handle(.scanProgress(id: 2, percent: 40), in: context(feed: feed)) == [.render])
+        #expect(m.statusText == "Searching… 40% — Esc cancels")
+        #expect(m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed)) == [.loadThrough(500), .render])
+        #expect(m.statusText == "Searching… 501 lines — Esc cancels")
+        // Asked once, not again while the load runs.
+        var loading = feed
+        loading.isLoadingMore = true
+        #expect(m.handle(.stateChanged, in: context(feed: loading)) == [])
+        // Lines arrived, not yet through the match: asked again; the line itself is enough.
+        #expect(m.handle(.stateChanged, in: context(rows: 500, feed: feed)) == [.loadThrough(500)])
+        #expect(m.handle(.stateChanged, in: context(rows: 501, feed: feed)) == [.select(.base(500))])
+        #expect(!m.isBusy && m.statusText == nil)
+        // Backward, a match past the loaded lines is after the start: the search wrapped.
+        _ = m.handle(.search(x, backward: true, space: SearchSpace(rows: 20, selected: 10)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 4, .scan(.found(30))), in: context(feed: feed))
+        #expect(m.handle(.stateChanged, in: context(rows: 40, feed: feed)) == [.select(.base(30))])
+        #expect(m.statusText == "Search wrapped to the bottom")
+    }
+
+    @Test func aScanThatFindsNothingWrapsAndOneThatCannotScanLoadsPages() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 9)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        #expect(walk(in: m.handle(.walkFinished(id: 2, .scan(.notFound)), in: context(feed: feed)))?.kind
+                == .search(x, rows: 0..<10, backward: false, openRows: false))
+        _ = m.handle(.next(backward: false), in: context(feed: feed))
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 9)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
+        #expect(m.handle(.walkFinished(id: 5, .scan(nil)), in: context(feed: feed)) == [.loadRest, .render])
+    }
+
+    /// The line scanned is gone by the time it is loaded (the input shrank): not found.
+    @Test func aPendingMatchThatNeverLoadsIsNotFound() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed))
+        #expect(m.handle(.stateChanged, in: context(rows: 300, feed: .init(hasMore: false))) == [.render])
+        #expect(m.statusText == "Pattern not found: x")
+    }
+
+    /// Esc stops the search: nothing more is loaded, the rows loaded stay, and a late result
+    /// of the cancelled scan changes nothing.
+    @Test func cancelStopsTheSearchAndKeepsWhatWasLoaded() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        #expect(m.isBusy)
+        #expect(m.handle(.cancel, in: context(feed: feed)) == [.cancelWork, .render])
+        #expect(!m.isBusy && m.statusText == "Search cancelled")
+        #expect(m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed)) == [])
+        #expect(m.handle(.stateChanged, in: context(rows: 40, feed: feed)) == [])
+        // A paged search too: no more pages, nothing taken away.
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 40, selected: 0)), in: context(rows: 40, feed: .init(hasMore: true)))
+        #expect(m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(rows: 40, feed: .init(hasMore: true))) == [.loadRest])
+        #expect(m.handle(.cancel, in: context(rows: 40, feed: .init(hasMore: true))) == [.render])
+        #expect(m.handle(.stateChanged, in: context(rows: 60, feed: .init(hasMore: true))) == [])
+        #expect(m.statusText == "Search cancelled")
+        // With nothing in progress, cancel has nothing to stop.
+        #expect(m.handle(.cancel, in: context()) == [])
+    }
+
+    /// A walk over many rows runs in the background and the status line says so.
+    @Test func progressWhileAWalkRunsInTheBackground() {
+        var m = model()
+        let x = pattern("x")
+        let rows = FindModel.syncRows + 1
+        let effects = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows + 1, selected: 0)), in: context(rows: rows + 1))
+        #expect(walk(in: effects)?.background == true)
+        #expect(m.isBusy)
+        #expect(m.statusText == "Searching… \(rows) lines — Esc cancels")
+        #expect(m.handle(.walkFinished(id: 1, .search(found: 7)), in: context(rows: rows + 1)) == [.select(.list(7)), .render])
+        #expect(!m.isBusy && m.statusText == nil)
+    }
+
+    // MARK: Filter
+
+    /// Each character filters again, from the rows of the shorter text; a deleted character
+    /// goes back to the earlier result at once (no walk).
+    @Test func aFilterTypedCharacterByCharacterReusesShorterResults() {
+        var m = model()
+        let (e, er) = (pattern("e"), pattern("er"))
+        let (eRows, erRows) = (RowSet([1, 4, 7, 9]), RowSet([4, 9]))
+        var c = context(rows: 100, selected: 7)
+        #expect(m.handle(.open(.filter), in: c) == [.pauseAutoRefresh(true), .render])
+        #expect(type("e", into: &m, c) == [.walk(FindWalk(id: 1, kind: .filter(e, through: 100, candidates: nil), background: false)), .render, .render])
+        #expect(m.handle(.walkFinished(id: 1, .filter(eRows)), in: c)
+                == [.showFilter(e, matches: eRows, through: 100, selecting: 7, walk: 1), .render])
+        #expect(m.filter == e && m.queryText == "e")
+        c.filterCovered = 100
+        c.filterShown = eRows
+        c.listRows = eRows.count
+        #expect(type("r", into: &m, c) == [.walk(FindWalk(id: 2, kind: .filter(er, through: 100, candidates: eRows), background: false)), .render, .render])
+        _ = m.handle(.walkFinished(id: 2, .filter(erRows)), in: c)
+        c.filterShown = erRows
+        c.listRows = erRows.count
+        #expect(m.handle(.promptInput(.key(.backspace)), in: c) == [.showFilter(e, matches: eRows, through: 100, selecting: 7, walk: nil), .render, .render])
+        // More rows loaded since: the kept results are for fewer rows, so a walk runs.
+        c.baseRows = 120
+        #expect(walk(in: type("r", into: &m, c))?.kind == .filter(er, through: 120, candidates: nil))
+    }
+
+    /// A filter whose rows do not fill the screen asks for pages until they do, and stops
+    /// asking after a failed page or Esc.
+    @Test func aFilterLoadsPagesUntilItFillsTheScreen() {
+        for stop in [FindEvent.loadFailed, .cancel] { filterFill(stoppedBy: stop) }
+    }
+
+    func filterFill(stoppedBy stop: FindEvent) {
+        var m = model()
+        let e = pattern("e")
+        let feed = FindContext.Feed(hasMore: true)
+        var c = context(rows: 100, selected: 0, feed: feed)
+        c.fillsScreen = false
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([3]))), in: c)
+        c.filterCovered = 100
+        c.filterShown = RowSet([3])
+        #expect(m.handle(.stateChanged, in: c) == [.loadRest])
+        #expect(m.isBusy && m.statusText == "Filtering… — Esc cancels")
+        // The page arrives: appended rows are filtered, and the next page asked for.
+        c.baseRows = 200
+        #expect(m.handle(.rowsWillReload(replaced: false), in: c) == [.extendFilter])
+        c.filterCovered = 200
+        #expect(m.handle(.stateChanged, in: c) == [.loadRest])
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        #expect(m.filter == e)
+        _ = m.handle(stop, in: c)
+        #expect(!m.isBusy && m.statusText == nil)
+        #expect(m.handle(.stateChanged, in: c) == [])
+        // Rows that fill the screen ask for nothing either.
+        var filled = c
+        filled.fillsScreen = true
+        _ = m.handle(.open(.filter), in: filled)
+        type("x", into: &m, filled)
+        _ = m.handle(.walkFinished(id: 2, .filter(RowSet(0..<50))), in: filled)
+        #expect(m.handle(.stateChanged, in: filled) == [])
+    }
+
+    /// Esc takes an applied filter away and the selection goes back where it was before the
+    /// filter; Esc in the filter prompt does the same.
+    @Test func escRemovesTheFilterAndRestoresTheOriginRow() {
+        var m = model()
+        var c = context(rows: 100, selected: 42)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1, 4]))), in: c)
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        c.selectedBaseRow = 4
+        #expect(m.handle(.removeAppliedFilter, in: c) == [.removeFilter(selecting: 42), .render])
+        #expect(m.filter == nil && m.queryText == "")
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 2, .filter(RowSet([1, 4]))), in: c)
+        #expect(m.handle(.promptInput(.key(.escape)), in: c) == [.pauseAutoRefresh(false), .removeFilter(selecting: 4), .render, .render])
+        // No filter, nothing to take away.
+        #expect(m.handle(.removeAppliedFilter, in: c) == [])
+    }
+
+    /// New rows replace the old: a search over them stops, and the filter starts again on
+    /// the new rows with nothing selected.
+    @Test func replacedRowsStopTheSearchAndFilterAgain() {
+        var m = model()
+        let e = pattern("e")
+        var c = context(rows: 100, selected: 0, feed: .init(hasMore: true))
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1]))), in: c)
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        _ = m.handle(.search(pattern("x"), backward: false, space: SearchSpace(rows: 1, selected: 0)), in: c)
+        _ = m.handle(.walkFinished(id: 2, .search(found: nil)), in: c)
+        #expect(m.pagedSearch != nil)
+        c.baseRows = 50
+        #expect(m.handle(.rowsWillReload(replaced: true), in: c)
+                == [.clearFilterRows(e), .walk(FindWalk(id: 3, kind: .filter(e, through: 50, candidates: nil), background: false)), .render])
+        #expect(m.statusText == "Filtering… — Esc cancels")
+        #expect(m.handle(.walkFinished(id: 3, .filter(RowSet([2]))), in: c) == [.showFilter(e, matches: RowSet([2]), through: 50, selecting: nil, walk: 3), .render])
+        #expect(m.statusText == "Search cancelled")
+    }
+
+    /// A filter walk over many rows: the title counts the matches found so far.
+    @Test func aLongFilterWalkCountsItsMatchesAsItGoes() {
+        var m = model()
+        let rows = FindModel.syncRows * 2
+        let c = context(rows: rows)
+        _ = m.handle(.open(.filter), in: c)
+        let effects = type("e", into: &m, c)
+        #expect(walk(in: effects)?.background == true)
+        #expect(m.partialShownCount == nil)
+        #expect(m.handle(.filterProgress(id: 1, found: 1200, walked: 5000), in: c) == [.render])
+        #expect(m.partialShownCount == "1200+")
+        #expect(m.statusText == "Searching… \(rows) lines — Esc cancels")
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1]))), in: c)
+        #expect(m.partialShownCount == nil && m.statusText == nil)
+    }
+}
