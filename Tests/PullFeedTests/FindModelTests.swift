@@ -186,13 +186,16 @@ import TerminalUI
         #expect(m.statusText == "Searching… 40% — Esc cancels")
         #expect(m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed)) == [.loadThrough(500), .render])
         #expect(m.statusText == "Searching… 501 lines — Esc cancels")
-        // Asked once, not again while the load runs.
+        // Asked once: the reactor loads the pages through it (its goal), page after page.
         var loading = feed
         loading.isLoadingMore = true
+        loading.loadsThroughLine = true
         #expect(m.handle(.stateChanged, in: context(feed: loading)) == [])
-        // Lines arrived, not yet through the match: asked again; the line itself is enough.
-        #expect(m.handle(.stateChanged, in: context(rows: 500, feed: feed)) == [.loadThrough(500)])
-        #expect(m.handle(.stateChanged, in: context(rows: 501, feed: feed)) == [.select(.base(500))])
+        var pursuing = feed
+        pursuing.loadsThroughLine = true
+        #expect(m.handle(.stateChanged, in: context(rows: 500, feed: pursuing)) == [])
+        // The line itself is enough.
+        #expect(m.handle(.stateChanged, in: context(rows: 501, feed: pursuing)) == [.select(.base(500))])
         #expect(!m.isBusy && m.statusText == nil)
         // Backward, a match past the loaded lines is after the start: the search wrapped.
         _ = m.handle(.search(x, backward: true, space: SearchSpace(rows: 20, selected: 10)), in: context(feed: feed))
@@ -225,6 +228,19 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
         _ = m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed))
         #expect(m.handle(.stateChanged, in: context(rows: 300, feed: .init(hasMore: false))) == [.render])
+        #expect(m.statusText == "Pattern not found: x")
+    }
+
+    /// The reactor gave the lines up (a page added nothing: the input shrank since it was
+    /// scanned): not found, and not asked again.
+    @Test func aPendingMatchTheReactorGaveUpIsNotFound() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        #expect(m.handle(.walkFinished(id: 2, .scan(.found(500))), in: context(feed: feed)) == [.loadThrough(500), .render])
+        #expect(m.handle(.stateChanged, in: context(rows: 300, feed: feed)) == [.render])
         #expect(m.statusText == "Pattern not found: x")
     }
 

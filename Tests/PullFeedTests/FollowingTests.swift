@@ -8,8 +8,10 @@ import Testing
 @Suite struct FollowingTests {
     let time = VirtualTime()
 
+    func pagedFeed() -> (ScriptedSource, FeedReactor) { Self.pagedFeed(time) }
+
     /// A feed of 1,000 lines that pages 200 at a time, its first page loaded.
-    func pagedFeed() -> (ScriptedSource, FeedReactor) {
+    static func pagedFeed(_ time: VirtualTime) -> (ScriptedSource, FeedReactor) {
         let source = ScriptedSource.lines(total: 1_000)
         source.loadsRestPageByPage = true
         let reactor = FeedReactor(source: source, pageSize: 200, scheduler: time.scheduler)
@@ -134,5 +136,32 @@ import Testing
         h.advance(0.1)
         #expect(!h.reactor.currentState.isFollowing)
         #expect(h.reactor.currentState.refreshKeepsPlace)
+    }
+}
+
+/// The goal of loading through a line a search found past the loaded ones.
+@Suite struct LoadThroughTests {
+    let time = VirtualTime()
+
+    /// A source that pages by page number loads page after page until the line is loaded,
+    /// with one action; then the goal is gone.
+    @Test func aLineLoadsPageAfterPageUntilItIsLoaded() {
+        let (source, reactor) = FollowingTests.pagedFeed(time)
+        reactor.action.send(.loadThrough(650))
+        #expect(reactor.currentState.loadGoal == .line(650, askedAt: 200))
+        time.advance(10)
+        #expect(source.requests.map(\.offset) == [0, 200, 400, 600])
+        #expect(reactor.currentState.lines.count == 800)
+        #expect(reactor.currentState.loadGoal == nil)
+    }
+
+    /// A page that adds nothing gives the line up (the input shrank since it was scanned).
+    @Test func aPageThatAddsNothingGivesTheLineUp() {
+        let (source, reactor) = FollowingTests.pagedFeed(time)
+        source.answer = { _ in .success(Page(items: [], hasMore: true)) }
+        reactor.action.send(.loadThrough(650))
+        time.advance(10)
+        #expect(source.requests.count == 2)
+        #expect(reactor.currentState.loadGoal == nil)
     }
 }

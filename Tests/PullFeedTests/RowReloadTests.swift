@@ -96,7 +96,7 @@ import Testing
     func followingKeepsTheEnd(following: Bool, loadsToEnd: Bool, hasMore: Bool, isOpen: Bool) {
         var old = Self.loaded()
         old.isFollowing = following
-        old.loadsToEnd = loadsToEnd
+        old.loadGoal = loadsToEnd ? .end : nil
         old.hasMore = hasMore
         old.isOpen = isOpen
         var new = old

@@ -1,10 +1,11 @@
 import OpenCombine
 import Reactors
 
-/// Following the end of a line source, as `less +F` and `tail -f` do, and the one goal of
-/// loading that outlives a request: End loads the rest page after page. The view only says
-/// where the selection went (`followEnd`, `follow(_:)`); whether the user follows, and what
-/// loads for it, is decided here, once.
+/// Following the end of a line source, as `less +F` and `tail -f` do, and the goal of loading
+/// that outlives a request (`LoadGoal`): End loads the rest page after page, a search's match
+/// past the loaded lines loads the pages through it. The view only says where the selection
+/// went (`followEnd`, `follow(_:)`) and what a search found (`loadThrough`); whether the user
+/// follows, and what loads for it, is decided here, once.
 extension FeedReactor {
     /// End: follow, and load the rest while there is more. An open input is asked for the rest
     /// even when nothing more was there a moment ago: it reads on to its end from then on.
@@ -34,17 +35,34 @@ extension FeedReactor {
         return Just(.setFollowing(false, toEnd: false)).eraseToAnyPublisher()
     }
 
-    /// After a request: while End loads the rest, the next page; once there is no more, the
-    /// goal is reached (the user still follows what arrives).
-    func continueToEnd() -> AnyPublisher<Mutation, Never> {
+    /// A search's match on line `index`, past the loaded lines: the pages through it.
+    func loadThrough(_ index: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.isFollowing, state.loadsToEnd, !state.isRefreshing, !state.isLoadingMore else {
-            return Empty().eraseToAnyPublisher()
+        guard index >= state.itemCount, state.hasLoaded, state.hasMore, state.tailStart == nil else { return Empty().eraseToAnyPublisher() }
+        let load = source.loadsRestPageByPage ? loadMore(limit: pageSize) : loadMore(limit: max(pageSize, index + 1 - state.itemCount))
+        return Just(.setLoadGoal(.line(index, askedAt: state.itemCount))).append(load).eraseToAnyPublisher()
+    }
+
+    /// After a request: the next page the goal needs, or the goal reached or given up. End's
+    /// is reached once there is no more (the user still follows what arrives); a line's once
+    /// it is loaded, and given up when there is no more or a page added nothing.
+    func pursueGoal() -> AnyPublisher<Mutation, Never> {
+        let state = currentState
+        guard let goal = state.loadGoal, !state.isRefreshing, !state.isLoadingMore else { return Empty().eraseToAnyPublisher() }
+        let next: Action
+        switch goal {
+        case .end:
+            guard state.isFollowing, state.hasMore, state.tailStart == nil else { return Just(.setLoadGoal(nil)).eraseToAnyPublisher() }
+            next = .loadRest
+        case .line(let index, let askedAt):
+            guard index >= state.itemCount, state.hasMore, state.tailStart == nil, state.itemCount > askedAt else {
+                return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
+            }
+            next = .loadThrough(index)
         }
-        guard state.hasMore, state.tailStart == nil else { return Just(.setFollowing(true, toEnd: false)).eraseToAnyPublisher() }
         // Sent, not appended: a request inside the last one's publisher would nest one level
         // deeper for every page of a long input.
-        action.send(.loadRest)
+        action.send(next)
         return Empty().eraseToAnyPublisher()
     }
 }

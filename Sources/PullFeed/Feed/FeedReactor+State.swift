@@ -54,10 +54,12 @@ extension FeedReactor {
         /// The user follows the end of a line source (End, or the selection on the last row),
         /// as `less +F` does: what arrives stays in view.
         package var isFollowing = false
-        /// End asked for the rest: it loads page after page while there is more. The one goal
-        /// of loading that outlives a request; leaving the end, a refresh or a failed page
-        /// gives it up.
-        package var loadsToEnd = false
+        /// What loads page after page until it is reached: the end (End), or the line of a
+        /// match a search found past the loaded ones. Leaving the end, a failed page or a
+        /// refresh that replaces the lines gives it up.
+        package var loadGoal: LoadGoal?
+        /// End asked for the rest, and it still loads.
+        package var loadsToEnd: Bool { loadGoal == .end }
         /// The refresh running (or the last one) keeps the user's place: it came from `r`, F5,
         /// a signal or `--every`, not from a pull, which ends at the top.
         package var refreshKeepsPlace = false

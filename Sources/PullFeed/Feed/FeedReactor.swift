@@ -30,8 +30,9 @@ package final class FeedReactor: Reactor {
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
         case choose([UInt8])
-        /// Loads at least up to line `index` (a search found a match there), in one request
-        /// where the source allows it.
+        /// Loads at least up to line `index` (a search found a match there): one request where
+        /// the source allows it, else page after page until the line is loaded (the goal
+        /// `.line`), there is no more, or a page adds nothing.
         case loadThrough(Int)
         /// End on a line source: the user follows the end, and the rest loads page after page
         /// while there is more (an open input reads on to its end from then on).
@@ -77,6 +78,7 @@ package final class FeedReactor: Reactor {
         /// Following the end starts or stops; `toEnd`: End asked for the rest.
         case setFollowing(Bool, toEnd: Bool)
         case setRefreshKeepsPlace(Bool)
+        case setLoadGoal(LoadGoal?)
         case setSchedule(RefreshSchedule?)
         case toggleMark(Int)
         case setFolds(SectionFolds)
@@ -181,9 +183,7 @@ package final class FeedReactor: Reactor {
         case .toast(let kind):
             return toast(kind)
         case .loadThrough(let index):
-            return source.loadsRestPageByPage
-                ? loadMore(limit: pageSize)
-                : loadMore(limit: max(pageSize, index + 1 - currentState.itemCount))
+            return loadThrough(index)
         }
     }
 
@@ -216,7 +216,7 @@ package final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    private func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
+    func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
             return Empty().eraseToAnyPublisher()
@@ -272,7 +272,7 @@ package final class FeedReactor: Reactor {
                 .append(indicator(false))
                 .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
                 .append(Deferred { [weak self] in self?.loadRestOfGroupedLines() ?? Empty().eraseToAnyPublisher() })
-                .append(Deferred { [weak self] in self?.continueToEnd() ?? Empty().eraseToAnyPublisher() })
+                .append(Deferred { [weak self] in self?.pursueGoal() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
@@ -361,6 +361,8 @@ package final class FeedReactor: Reactor {
         case .setLoadingMore(let on):
             state.isLoadingMore = on
         case .replace(let page, let date):
+            // A line of the lines replaced is no longer a goal.
+            if case .line? = state.loadGoal { state.loadGoal = nil }
             state.previousLines = LineList()
             state.sections = []
             state.lines = LineList()
@@ -437,7 +439,13 @@ package final class FeedReactor: Reactor {
             state.chosenLine = line
         case .setFollowing(let on, let toEnd):
             state.isFollowing = on
-            state.loadsToEnd = on && toEnd
+            if on, toEnd {
+                state.loadGoal = .end
+            } else if state.loadGoal == .end {
+                state.loadGoal = nil
+            }
+        case .setLoadGoal(let goal):
+            state.loadGoal = goal
         case .setRefreshKeepsPlace(let on):
             state.refreshKeepsPlace = on
         case .setSchedule(let schedule):

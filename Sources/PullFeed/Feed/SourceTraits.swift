@@ -10,6 +10,8 @@ package struct SourceTraits: Equatable, Sendable {
     package var hasPages = true
     /// A refresh gives back what was shown and more (input read only once): the place stays.
     package var keepsPlaceOnRefresh = false
+    /// A search can look past the loaded lines without loading them (`FeedSource.scanForMatch`).
+    package var scansWithoutLoading = false
 
     package init() {}
 
@@ -19,5 +21,6 @@ package struct SourceTraits: Equatable, Sendable {
         isLineSource = source.isLineSource
         hasPages = source.hasPages
         keepsPlaceOnRefresh = source.keepsPlaceOnRefresh
+        scansWithoutLoading = source.scansWithoutLoading
     }
 }

@@ -31,6 +31,8 @@ struct FindContext: Equatable {
         var isOpen = false
         var isLoadingMore = false
         var isRefreshing = false
+        /// The reactor still loads the pages through a line a search found (`LoadGoal.line`).
+        var loadsThroughLine = false
 
         var isBusy: Bool { isLoadingMore || isRefreshing }
     }

@@ -59,7 +59,7 @@ extension FindModel {
         case nil:
             return startPagedSearch(run, in: context)
         case .found(let line):
-            pendingMatch = PendingMatch(baseRow: line, backward: run.backward, requestedAt: nil, pattern: run.pattern)
+            pendingMatch = PendingMatch(baseRow: line, backward: run.backward, pattern: run.pattern)
             progress = strings.text(.searching, String(line + 1))
             return stateChanged(in: context)
         case .notFound:
@@ -95,14 +95,14 @@ extension FindModel {
                 if pending.backward { message = strings.text(.searchWrappedBottom) }
                 return [.select(.base(pending.baseRow))]
             }
-            guard !feed.isBusy else { return [] }
-            if !feed.hasMore || pending.requestedAt == context.baseRows {
-                // The input shrank since it was scanned.
+            guard !feed.isBusy, !feed.loadsThroughLine else { return [] }
+            if !feed.hasMore || pending.requested {
+                // The reactor gave the lines up: the input shrank since it was scanned.
                 pendingMatch = nil
                 progress = nil
                 return notFound(pending.pattern)
             }
-            pending.requestedAt = context.baseRows
+            pending.requested = true
             pendingMatch = pending
             return [.loadThrough(pending.baseRow)]
         }

@@ -88,8 +88,8 @@ struct FindModel {
     struct PendingMatch: Equatable {
         var baseRow: Int
         var backward: Bool
-        /// The base row count when the lines through it were last asked for.
-        var requestedAt: Int?
+        /// The lines through it were asked for (the reactor loads them, page after page).
+        var requested = false
         var pattern: TextPattern
     }
 

@@ -112,11 +112,13 @@ final class FindController {
             filterCovered: filtered.coveredCount, filterShown: filtered.shown,
             fillsScreen: list.rowCount > 0 && !list.isBottomAccessoryFullyVisible)
         if let reactor = reactor() {
-            let (state, source) = (reactor.currentState, reactor.source)
+            let state = reactor.currentState
+            let source = state.source
             context.feed = FindContext.Feed(
                 pages: source.isLineSource && source.hasPages, scansWithoutLoading: source.scansWithoutLoading,
                 grouped: state.lineSections != nil, hasLoaded: state.hasLoaded, hasMore: state.hasMore,
                 isOpen: state.isOpen, isLoadingMore: state.isLoadingMore, isRefreshing: state.isRefreshing)
+            if case .line? = state.loadGoal { context.feed?.loadsThroughLine = true }
         }
         return context
     }
@@ -188,9 +190,7 @@ final class FindController {
         var row = index
         while row < list.rowCount, !filtered.isSelectable(at: row) { row += 1 }
         if row >= list.rowCount { row = index }
-        refreshable.releasePulls()
-        list.select(row: row)
-        refreshable.onChange()
+        refreshable.select(row: row)
         onNeedsRender()
     }
 
@@ -203,7 +203,7 @@ final class FindController {
         extendFilter()
         list.highlight = pattern
         refreshable.reloadData(keepingSelection: false)
-        if let selecting, let row = filtered.index(ofBase: selecting) { list.select(row: row) }
+        if let selecting, let row = filtered.index(ofBase: selecting) { refreshable.select(row: row) }
         send(.stateChanged)
     }
 
@@ -214,7 +214,7 @@ final class FindController {
         refreshable.reloadData(keepingSelection: false)
         if let origin, list.rowCount > 0 {
             let row = min(origin, list.rowCount - 1)
-            if !list.select(row: row) { select(row) }
+            if !refreshable.select(row: row) { select(row) }
         }
     }
 

@@ -1,0 +1,11 @@
+/// What the user asked to have loaded, kept by the feed's reactor until it is reached or given
+/// up: the one kind of loading that outlives a request. After each request the reactor asks
+/// for the next page the goal needs.
+package enum LoadGoal: Equatable, Sendable {
+    /// End: every page, while there is more (given up when the user stops following).
+    case end
+    /// A search found a match on line `line` past the loaded ones: the pages through it.
+    /// `askedAt` is the item count when its last page was asked for: a page that adds nothing
+    /// gives the goal up (the input shrank since it was scanned).
+    case line(Int, askedAt: Int)
+}
