@@ -40,7 +40,9 @@ import TerminalUI
     /// Settles until `done` holds, for work that other threads finish (counting a file,
     /// noticing a change to it): at most a few thousand rounds, without sleeping.
     static func settle(_ h: ScreenHarness, queue: DispatchQueue, until done: () -> Bool) {
-        for _ in 0..<5_000 where !done() {
+        // `where` would only skip rounds, not stop: the loop ends as soon as `done` holds.
+        for _ in 0..<5_000 {
+            if done() { break }
             queue.sync(flags: .barrier) {}
             h.advance(0)
             sched_yield()
