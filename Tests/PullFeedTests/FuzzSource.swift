@@ -2,7 +2,7 @@ import OpenCombine
 @testable import PullFeed
 import TerminalUI
 
-/// A line source for fuzzing: line `i` is always "L<i>", the list length changes between
+/// A line source for fuzzing: line `i` is always `line(i)`, the list length changes between
 /// refreshes, and each request randomly fails or takes a random (virtual) time. It counts
 /// the requests that are in flight (subscribed, neither answered nor cancelled) and remembers
 /// what it answered, so a test can check the reactor against it.
@@ -33,7 +33,18 @@ final class FuzzSource: FeedSource {
         self.total = total
     }
 
-    static func line(_ i: Int) -> String { "L\(i)" }
+    /// Line `i`: "L<i>", and on most lines what real data holds besides: colours, wide
+    /// characters, an emoji with a skin tone, C0 and C1 controls, a screen clear and an OSC 52
+    /// write to the clipboard. The rows must show all of it inert and within the screen.
+    static func line(_ i: Int) -> String {
+        switch i % 6 {
+        case 1: "L\(i) \u{1B}[31m红色\u{1B}[0m"
+        case 2: "L\(i)\t\u{07}bell\u{9B}2J"
+        case 3: "L\(i) 👍🏽 ok"
+        case 4: "L\(i) \u{1B}[2J\u{1B}]52;c;eA==\u{07}"
+        default: "L\(i)"
+        }
+    }
 
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         if request.offset == 0, random.unit() < 0.3 { total = Int(random.next() % 400) }
