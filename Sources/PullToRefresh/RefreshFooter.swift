@@ -18,7 +18,8 @@ import TerminalUI
 /// The footer is one row under the last row of the list (`visibleHeight`), hidden while the
 /// list has no content. Unlike MJRefresh, `endRefreshing()` never overwrites noMoreData
 /// (MJRefresh's asynchronous end did), and `beginRefreshing()` is a no-op in noMoreData:
-/// call `resetNoMoreData()` first (the app does on a header refresh).
+/// call `resetNoMoreData()` first (bound with `RefreshableList.bind`, the owner's `hasMore`
+/// decides instead).
 public class RefreshFooter: RefreshComponent {
     /// Which footer this is (for titles).
     public var kind: RefreshFooterKind { model.kind }

@@ -145,7 +145,7 @@ import TerminalUI
         let x = pattern("x")
         let feed = FindContext.Feed(hasMore: true)
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
-        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadRest])
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead])
         #expect(m.isBusy)
         #expect(m.statusText == "Searching… 20 lines — Esc cancels")
         var loading = feed
@@ -154,7 +154,7 @@ import TerminalUI
         // A page arrives: its rows are searched, and the next page is asked for.
         let effects = m.handle(.stateChanged, in: context(rows: 40, feed: feed))
         #expect(effects == [.walk(FindWalk(id: 2, kind: .search(x, rows: 20..<40, backward: false, openRows: false), background: false))])
-        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadRest])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadAhead])
         #expect(m.statusText == "Searching… 40 lines — Esc cancels")
         _ = m.handle(.stateChanged, in: context(rows: 60, feed: feed))
         #expect(m.handle(.walkFinished(id: 3, .search(found: 55)), in: context(rows: 60, feed: feed)) == [.select(.list(55))])
@@ -216,7 +216,7 @@ import TerminalUI
         _ = m.handle(.next(backward: false), in: context(feed: feed))
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 9)), in: context(feed: feed))
         _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
-        #expect(m.handle(.walkFinished(id: 5, .scan(nil)), in: context(feed: feed)) == [.loadRest, .render])
+        #expect(m.handle(.walkFinished(id: 5, .scan(nil)), in: context(feed: feed)) == [.loadAhead, .render])
     }
 
     /// The line scanned is gone by the time it is loaded (the input shrank): not found.
@@ -259,7 +259,7 @@ import TerminalUI
         #expect(m.handle(.stateChanged, in: context(rows: 40, feed: feed)) == [])
         // A paged search too: no more pages, nothing taken away.
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 40, selected: 0)), in: context(rows: 40, feed: .init(hasMore: true)))
-        #expect(m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(rows: 40, feed: .init(hasMore: true))) == [.loadRest])
+        #expect(m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(rows: 40, feed: .init(hasMore: true))) == [.loadAhead])
         #expect(m.handle(.cancel, in: context(rows: 40, feed: .init(hasMore: true))) == [.render])
         #expect(m.handle(.stateChanged, in: context(rows: 60, feed: .init(hasMore: true))) == [])
         #expect(m.statusText == "Search cancelled")
@@ -324,13 +324,21 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([3]))), in: c)
         c.filterCovered = 100
         c.filterShown = RowSet([3])
-        #expect(m.handle(.stateChanged, in: c) == [.loadRest])
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
         #expect(m.isBusy && m.statusText == "Filtering… — Esc cancels")
         // The page arrives: appended rows are filtered, and the next page asked for.
         c.baseRows = 200
         #expect(m.handle(.rowsWillReload(replaced: false), in: c) == [.extendFilter])
         c.filterCovered = 200
-        #expect(m.handle(.stateChanged, in: c) == [.loadRest])
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
+        // A page that brings nothing (a file counted no further yet): not asked again until
+        // rows come by themselves.
+        #expect(m.handle(.stateChanged, in: c) == [])
+        #expect(!m.isBusy)
+        c.baseRows = 250
+        _ = m.handle(.rowsWillReload(replaced: false), in: c)
+        c.filterCovered = 250
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
         _ = m.handle(.promptInput(.key(.enter)), in: c)
         #expect(m.filter == e)
         _ = m.handle(stop, in: c)

@@ -9,11 +9,14 @@ import Reactors
 extension FeedReactor {
     /// End: follow, and load the rest while there is more. An open input is asked for the rest
     /// even when nothing more was there a moment ago: it reads on to its end from then on.
+    /// Nothing loads before the first page, or while the end of a file still counted is shown
+    /// after a gap (counting fills it in).
     func followEnd() -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard state.source.isLineSource else { return Empty().eraseToAnyPublisher() }
-        let follow = Just(Mutation.setFollowing(true, toEnd: state.hasMore || state.isOpen))
-        guard state.hasMore || state.isOpen else { return follow.eraseToAnyPublisher() }
+        let loads = state.hasLoaded && state.tailStart == nil && (state.hasMore || state.isOpen)
+        let follow = Just(Mutation.setFollowing(true, toEnd: loads))
+        guard loads else { return follow.eraseToAnyPublisher() }
         return follow.append(Deferred { [weak self] in self?.mutate(action: .loadRest) ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
     }
@@ -33,6 +36,15 @@ extension FeedReactor {
         guard currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
         source.stopReadingRest()
         return Just(.setFollowing(false, toEnd: false)).eraseToAnyPublisher()
+    }
+
+    /// The next lines in order, in large pages (in pages of the usual size for a source that
+    /// pages by number). An open input is asked again even when it had nothing more a moment
+    /// ago: End follows it, and its reader reads only as far as it is asked.
+    func loadAhead() -> AnyPublisher<Mutation, Never> {
+        source.loadsRestPageByPage
+            ? loadMore(limit: pageSize, whileOpen: true)
+            : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
     }
 
     /// A search's match on line `index`, past the loaded lines: the pages through it.

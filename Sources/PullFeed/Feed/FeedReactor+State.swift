@@ -54,9 +54,10 @@ extension FeedReactor {
         /// The user follows the end of a line source (End, or the selection on the last row),
         /// as `less +F` does: what arrives stays in view.
         package var isFollowing = false
-        /// What loads page after page until it is reached: the end (End), or the line of a
-        /// match a search found past the loaded ones. Leaving the end, a failed page or a
-        /// refresh that replaces the lines gives it up.
+        /// What loads page after page until it is reached: the end (End, and again after a
+        /// refresh while the user follows), or the line of a match a search found past the
+        /// loaded ones. Leaving the end or a failed page gives up the end; a refresh that
+        /// replaces the lines, Esc or a page that adds nothing gives up a line.
         package var loadGoal: LoadGoal?
         /// End asked for the rest, and it still loads.
         package var loadsToEnd: Bool { loadGoal == .end }
@@ -149,8 +150,9 @@ extension FeedReactor {
         /// being counted or watched): the title says `following`, and the footer waits for more.
         package var followsGrowingInput: Bool { isFollowing && (isOpen || isCounting || isWatched) }
         /// Rows that arrive now keep the selection on the last row: the user follows the end, and
-        /// End still loads the rest, or the input is open, or nothing is left to load (a page the
-        /// footer loads under the last row of a file does not pull the selection down).
+        /// End still loads the rest, or the input is open, or nothing is left to load. (A page
+        /// the footer loads under the last row of a file ends following: it does not pull the
+        /// selection down.)
         package var keepsEnd: Bool { isFollowing && (loadsToEnd || isOpen || !hasMore) }
     }
 }

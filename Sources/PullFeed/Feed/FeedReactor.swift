@@ -29,11 +29,17 @@ package final class FeedReactor: Reactor {
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
+        /// Loads the next lines in order, in large pages, as End does but never the end of a
+        /// file still counted first: a search or a filter looks through them.
+        case loadAhead
         case choose([UInt8])
         /// Loads at least up to line `index` (a search found a match there): one request where
         /// the source allows it, else page after page until the line is loaded (the goal
         /// `.line`), there is no more, or a page adds nothing.
         case loadThrough(Int)
+        /// The lines a search asked for are no longer wanted (Esc, Ctrl-C, another search): the
+        /// goal `.line` is given up; the page in flight still arrives.
+        case stopLoadingThrough
         /// End on a line source: the user follows the end, and the rest loads page after page
         /// while there is more (an open input reads on to its end from then on).
         case followEnd
@@ -160,11 +166,9 @@ package final class FeedReactor: Reactor {
             if source.readsFromEnd, sectionPattern == nil, currentState.isCounting, currentState.tailStart == nil {
                 return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
             }
-            // An open input is asked again even when it had nothing more a moment ago: End
-            // follows it, and its reader reads only as far as it is asked.
-            return source.loadsRestPageByPage
-                ? loadMore(limit: pageSize, whileOpen: true)
-                : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
+            return loadAhead()
+        case .loadAhead:
+            return loadAhead()
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         case .fold, .unfold, .foldOthers, .unfoldAll:
             var folds = currentState.folds
@@ -184,6 +188,9 @@ package final class FeedReactor: Reactor {
             return toast(kind)
         case .loadThrough(let index):
             return loadThrough(index)
+        case .stopLoadingThrough:
+            guard case .line? = currentState.loadGoal else { return Empty().eraseToAnyPublisher() }
+            return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
         }
     }
 
@@ -391,7 +398,13 @@ package final class FeedReactor: Reactor {
             }
             state.headerLines = page.headerLines
             state.relocateMarks()
+            // The user follows the end of what was refreshed: it loads up to it again.
+            if state.isFollowing, state.hasMore { state.loadGoal = .end }
         case .append(let page):
+            // A page the footer loaded under the last row, which the user followed: the end
+            // moved away from the selection, so following it stops (End's own pages, and an
+            // open input's, keep it).
+            if state.isFollowing, state.loadGoal != .end, !state.isOpen, page.count > 0 { state.isFollowing = false }
             if page.isEnd { state.tailStart = state.lines.count }
             Self.drop(through: page.dropped, in: &state)
             if follows(page, state) { add(page, to: &state) }

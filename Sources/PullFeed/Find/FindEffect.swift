@@ -22,9 +22,11 @@ enum FindEffect: Equatable {
     /// Cancel the walk or scan in progress.
     case cancelWork
     /// Ask the source for the rest of its lines (the next pages).
-    case loadRest
+    case loadAhead
     /// Ask the source for the lines through base row `row`.
     case loadThrough(Int)
+    /// The lines asked for with `loadThrough` are no longer wanted.
+    case stopLoadingThrough
     /// Answer with `retryDue(generation)` after `milliseconds`.
     case retry(afterMilliseconds: Int, generation: Int)
     /// Select a row found by a search.

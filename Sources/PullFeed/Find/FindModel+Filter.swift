@@ -19,6 +19,7 @@ extension FindModel {
     mutating func refilter(_ pattern: TextPattern, selecting: Int?, keepsApplied: Bool, in context: FindContext) -> [FindEffect] {
         var effects = stopWork()
         filterLoads = true
+        filterAskedAt = nil
         let through = context.baseRows
         if keepsApplied, let applied = filter, context.filterCovered == through {
             filterResults.keep(applied, matches: context.filterShown, through: through)
@@ -83,9 +84,12 @@ extension FindModel {
             return []
         }
         guard !feed.isLoadingMore else { return [] }
-        filterLoading = !context.fillsScreen
+        // A page that brought nothing (a file still counted past its lines counted so far):
+        // the rows come by themselves as counting goes on, and the filter asks again then.
+        filterLoading = !context.fillsScreen && filterAskedAt != context.baseRows
         guard filterLoading else { return [] }
+        filterAskedAt = context.baseRows
         progress = nil
-        return [.loadRest]
+        return [.loadAhead]
     }
 }

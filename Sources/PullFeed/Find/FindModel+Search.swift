@@ -131,7 +131,7 @@ extension FindModel {
         case .none:
             return []
         case .load:
-            return [.loadRest]
+            return [.loadAhead]
         case .retryLater:
             pagedSearchGeneration += 1
             return [.retry(afterMilliseconds: PagedSearch.retryMilliseconds, generation: pagedSearchGeneration)]

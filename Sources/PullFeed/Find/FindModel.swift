@@ -49,6 +49,9 @@ struct FindModel {
     var filterLoads = true
     /// The filter has asked for a page that has not come yet.
     var filterLoading = false
+    /// The base row count when the filter last asked for a page: it asks again only once the
+    /// rows grew.
+    var filterAskedAt: Int?
     /// The filter's walk over the rows has not finished.
     var filterPending = false {
         didSet { if !filterPending { partialCount = nil } }
@@ -227,7 +230,9 @@ struct FindModel {
 
     /// Stops every walk, scan and load in progress.
     mutating func stopWork() -> [FindEffect] {
-        let effects = stopWalk()
+        var effects = stopWalk()
+        // The pages through a match are loaded by the reactor: it is told they are not wanted.
+        if pendingMatch?.requested == true { effects.append(.stopLoadingThrough) }
         pagedSearch = nil
         pendingMatch = nil
         filterLoading = false

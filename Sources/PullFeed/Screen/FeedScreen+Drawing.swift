@@ -74,7 +74,7 @@ extension FeedScreen {
             // The header is out of sight: the refresh shows here.
             let view = refreshable.headerView
             content = .refreshing(view.glyphs.spinnerFrame(header.spinner.tick) + " " + view.titles.header(.refreshing))
-        } else if let toast {
+        } else if let toast = state.toast {
             content = .toast(toast)
         } else if let previewHidden {
             content = .previewHidden(previewHidden)

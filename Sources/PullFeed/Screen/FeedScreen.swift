@@ -68,8 +68,6 @@ package final class FeedScreen: ReactorView {
     var keysPage: KeysPage?
     /// The reactor's state as last shown.
     private(set) var state = FeedReactor.State()
-    /// The toast on the status line, until the reactor hides it.
-    private(set) var toast: Toast?
     var titleBar = TitleBar()
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
@@ -185,8 +183,8 @@ package final class FeedScreen: ReactorView {
         onNeedsRender()
     }
 
+    /// A toast was shown (the status line draws it from the state).
     private func show(_ toast: Toast?) {
-        self.toast = toast
         // A failed page stops following (the reactor's part) and the moves made past the
         // loaded rows.
         if case .loadMoreFailed? = toast?.kind {

@@ -134,8 +134,9 @@ final class FindController {
         case .scan(let id, let pattern, let loaded):
             if let source = reactor()?.source { worker.scan(id: id, pattern, in: source, after: loaded) }
         case .cancelWork: worker.cancel()
-        case .loadRest: reactor()?.action.send(.loadRest)
+        case .loadAhead: reactor()?.action.send(.loadAhead)
         case .loadThrough(let row): reactor()?.action.send(.loadThrough(row))
+        case .stopLoadingThrough: reactor()?.action.send(.stopLoadingThrough)
         case .retry(let milliseconds, let generation):
             scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(milliseconds))) { [weak self] in
                 self?.send(.retryDue(generation: generation))
