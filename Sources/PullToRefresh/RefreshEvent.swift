@@ -27,6 +27,10 @@ public enum RefreshEvent: Equatable, Sendable {
     case begin
     /// The component's own end command: a request not yet answered is dropped.
     case end
+    /// A turn after the request went out to a bound owner: if the owner's activity still does
+    /// not show the work, the owner dropped the request (a guard of its own), and the
+    /// component stops waiting for it rather than show "Loading..." for good.
+    case requestSettled
     /// A frame was drawn (the first one lets a refresh begun before it park).
     case rendered
 

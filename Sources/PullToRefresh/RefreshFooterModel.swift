@@ -107,6 +107,9 @@ public struct RefreshFooterModel: Hashable, Sendable {
             effects += phase.startRequest(hasRendered: hasRendered)
         case .end:
             effects += phase.cancelRequest()
+        case .requestSettled:
+            // An answer would have changed the activity, and the phase with it.
+            if phase == .requested { effects += phase.cancelRequest() }
         case .parkTimerFired:
             effects += phase.parkEnded(ownerRuns: activity.isLoadingMore)
         case .rendered:

@@ -63,6 +63,9 @@ public struct RefreshHeaderModel: Hashable, Sendable {
             effects += phase.startRequest(hasRendered: hasRendered)
         case .end:
             effects += phase.cancelRequest()
+        case .requestSettled:
+            // An answer would have changed the activity, and the phase with it.
+            if phase == .requested { effects += phase.cancelRequest() }
         case .rendered:
             guard !hasRendered else { break }
             hasRendered = true

@@ -147,6 +147,16 @@ import PullToRefresh
     // MARK: Auto footer
 
     static let autoCases: [Case] = [
+        Case(name: "a load the owner drops: a turn later the footer stops waiting, and a new arrival asks again",
+             steps: [.event(atBottom), .event(.parkTimerFired), .event(.requestSettled),
+                     .event(.viewDidMove(atBottom: false, movingDown: false)), .event(atBottom)],
+             last: [.armParkTimer], requests: 1, state: .refreshing, visibleHeight: 1),
+        Case(name: "a load the owner runs: settling changes nothing",
+             steps: [.event(atBottom), .event(.parkTimerFired), .owner(loading), .event(.requestSettled)],
+             last: [], requests: 1, state: .refreshing, visibleHeight: 1),
+        Case(name: "a load the owner drops shows idle after settling",
+             steps: [.event(atBottom), .event(.parkTimerFired), .event(.requestSettled)],
+             last: [], requests: 1, state: .idle, visibleHeight: 1),
         Case(name: "arriving moving down parks", steps: [.event(atBottom)],
              last: [.armParkTimer], state: .refreshing, visibleHeight: 1),
         Case(name: "arriving without moving down", steps: [.event(.viewDidMove(atBottom: true, movingDown: false))],

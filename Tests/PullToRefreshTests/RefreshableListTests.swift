@@ -25,8 +25,12 @@ import TerminalUI
         /// Whether a load asked for during a refresh runs (a reactor's rule may drop it).
         var loadsDuringRefresh = true
 
+        /// Whether every load asked for is dropped without a word (its activity never changes).
+        var dropsLoads = false
+
         func loadMore() {
             loads += 1
+            if dropsLoads { return }
             if !loadsDuringRefresh, activity.value.isRefreshing { return }
             run(\.isLoadingMore)
         }
@@ -109,6 +113,21 @@ import TerminalUI
         #expect(h.owner.loads == 1)
         h.press(.down, times: 9)  // to the last row: the footer comes into view
         h.pass(ms: 1000)
+        #expect(h.owner.loads == 2)
+    }
+
+    /// An owner that drops a load without its activity changing (a guard of its own): the
+    /// footer stops showing "Loading more..." a turn later, and the next arrival asks again.
+    @Test func aLoadTheOwnerDropsSilentlyDoesNotStayLoading() {
+        let h = Harness(rows: 10)
+        h.owner.dropsLoads = true
+        h.press(.down, times: 9)
+        h.pass(ms: 300)
+        #expect(h.owner.loads == 1)
+        #expect(h.list.footer?.state == .idle)
+        h.press(.home, times: 1)
+        h.press(.end, times: 1)
+        h.pass(ms: 300)
         #expect(h.owner.loads == 2)
     }
 
