@@ -269,7 +269,12 @@ public class RefreshComponent {
     /// until ended.
     private func sendRequest() {
         requestSent = true
-        if ownerActivity == nil { updateOwnActivity { $0[keyPath: self.requestFlag] = true } }
+        if ownerActivity == nil {
+            updateOwnActivity { $0[keyPath: self.requestFlag] = true }
+        } else {
+            // A turn later: an owner that dropped the request is no longer waited for.
+            scheduler.schedule { [weak self] in self?.send(.requestSettled) }
+        }
         let completions = beginCompletions
         beginCompletions = []
         post(.request)

@@ -125,10 +125,15 @@ struct EveryTerminalTests {
         try session.tmux.waitFor("q quit")
         session.tmux.sendKeys("q")
         #expect(try session.exitStatus() == 0)
-        let lines = session.lines().filter { !$0.isEmpty }
+        // The shell prints its prompt a moment after the exit line.
+        let screen = try session.tmux.waitUntil("the prompt after the exit line") { screen in
+            let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
+            return lines.firstIndex { $0.contains("pullfeed exited with 0") }.map { $0 + 1 < lines.count } ?? false
+        }
+        let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
         let exitLine = try #require(lines.firstIndex { $0.contains("pullfeed exited with 0") }, "\(lines)")
         #expect(lines[exitLine] == "pullfeed exited with 0", "\(lines)")
-        #expect(lines[exitLine + 1] == "$", "\(lines)")
+        #expect(exitLine + 1 < lines.count && lines[exitLine + 1] == "$", "\(lines)")
         #expect(!lines.contains { $0.contains("quit") && $0.contains("exited") })
     }
 
