@@ -77,7 +77,7 @@ import TerminalUI
         // The command runs until the test releases it (a fixed sleep could end before a
         // loaded machine got to look).
         let source = CommandSource(
-            command: "echo $$ > '\(pidFile)'; while [ ! -e '\(releaseFile)' ]; do sleep 0.01; done", paged: false, timeout: 30)
+            command: "echo $$ > '\(pidFile)'; while [ ! -e '\(releaseFile)' ]; do sleep 0.01; done", paged: false, timeout: 0)
         let time = VirtualTime()
         let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
         defer { subscription.cancel() }

@@ -48,11 +48,17 @@ struct Subprocess {
         /// output was cut, stopped or timed out), waits for the shell, kills what is left of
         /// the group (grandchildren that kept running are no longer wanted) and forgets it.
         /// Returns the shell-style exit code.
+        ///
+        /// The shell is waited for without being reaped before the group is killed: while it is
+        /// a zombie, its pid (the group's id) cannot be given to another process, whose group a
+        /// late `kill` would otherwise hit.
         func reap(killing: Bool) -> Int32 {
             if killing { kill(-pid, SIGKILL) }
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            kill(-pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            kill(-pid, SIGKILL)
             ProcessGroups.remove(pid)
             return Subprocess.exitCode(status)
         }
