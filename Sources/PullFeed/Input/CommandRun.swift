@@ -9,7 +9,7 @@ import TerminalUI
 /// the toast. A refresh stops the run (its whole process group is killed) and starts another.
 final class CommandRun: @unchecked Sendable {
     let store: StreamStore
-    private let group: pid_t
+    private let spawned: Subprocess.Spawned
     /// How the command ended (its exit code and stderr), once it did.
     private let ending = Guarded<Subprocess.Output?>(nil)
     private let timedOut = Locked(false)
@@ -25,8 +25,7 @@ final class CommandRun: @unchecked Sendable {
 
     init(_ process: Subprocess, spill: SpillSettings = .fromEnvironment(), onChange: @escaping @Sendable () -> Void) throws(SourceError) {
         let spawned = try process.spawn().get()
-        let group = spawned.pid
-        self.group = group
+        self.spawned = spawned
         let errors = Locked<[UInt8]>([])
         let errorsDone = DispatchSemaphore(value: 0)
         DispatchQueue(label: "pullfeed.command-stderr").async {
@@ -50,7 +49,7 @@ final class CommandRun: @unchecked Sendable {
 
     /// Kills the command's process group (its stdout then ends).
     func stop() {
-        kill(-group, SIGKILL)
+        spawned.kill()
     }
 
     /// Kills the command if it has not ended within `seconds` (its whole run, whatever it
@@ -59,12 +58,12 @@ final class CommandRun: @unchecked Sendable {
         guard seconds > 0 else { return }
         let timedOut = timedOut
         let store = store
-        let group = group
+        let spawned = spawned
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak store] in
             guard let store else { return }
             if !store.state.withLock({ $0.isClosed }) {
                 timedOut.withLock { $0 = true }
-                kill(-group, SIGKILL)
+                spawned.kill()
             }
         }
     }

@@ -1,4 +1,5 @@
 import CTerminalGuard
+import Synchronization
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -39,10 +40,16 @@ struct Subprocess {
     ///
     /// Every way of reading one ends with `reap(killing:)`, which leaves no process of its
     /// group behind.
-    struct Spawned {
+    struct Spawned: Sendable {
         var pid: pid_t
         var stdout: Int32
         var stderr: Int32
+        /// Whether the shell is reaped yet (shared by every copy).
+        let life = GroupLife()
+
+        /// Sends SIGKILL to the whole group, unless the shell was reaped: its id may be
+        /// another process's group by then. Safe from any thread, at any time.
+        func kill() { life.kill(pid) }
 
         /// Ends the run: kills the group first when it is not wanted any more (`killing`: its
         /// output was cut, stopped or timed out), waits for the shell, kills what is left of
@@ -53,13 +60,14 @@ struct Subprocess {
         /// a zombie, its pid (the group's id) cannot be given to another process, whose group a
         /// late `kill` would otherwise hit.
         func reap(killing: Bool) -> Int32 {
-            if killing { kill(-pid, SIGKILL) }
+            if killing { kill() }
             var info = siginfo_t()
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-            kill(-pid, SIGKILL)
+            kill()
+            life.markReaped()
+            ProcessGroups.remove(pid)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            ProcessGroups.remove(pid)
             return Subprocess.exitCode(status)
         }
     }
@@ -130,8 +138,7 @@ struct Subprocess {
         case .failure(let error): return .failure(error)
         case .success(let s): spawned = s
         }
-        let group = spawned.pid
-        token.onCancel { kill(-group, SIGKILL) }
+        token.onCancel { spawned.kill() }
 
         var output = Output(stdout: [], stderr: [], status: 0)
         // No limit (`--timeout 0`): a deadline no run reaches.
@@ -197,6 +204,22 @@ struct Subprocess {
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .first(where: { !$0.allSatisfy(\.isWhitespace) })
             .map(String.init)
+    }
+}
+
+/// Whether a command's shell is reaped yet. Until then its pid, which is its group's id, is
+/// its own, and signalling the group is safe; after, the id may have gone to another process.
+final class GroupLife: Sendable {
+    private let reaped = Mutex(false)
+
+    /// SIGKILL to group `group`, unless its shell was reaped.
+    func kill(_ group: pid_t) {
+        reaped.withLock { if !$0 { _ = Glibc.kill(-group, SIGKILL) } }
+    }
+
+    /// The shell is about to be reaped: no signal goes to its group from now on.
+    func markReaped() {
+        reaped.withLock { $0 = true }
     }
 }
 

@@ -33,7 +33,7 @@ package final class ProcessPreviewRunner: PreviewRunning {
                        deliver: @escaping (PreviewModel.Event) -> Void) -> () -> Void {
         let stopPipe = StopPipe()
         let stopped = Locked(false)
-        let group = Locked<pid_t?>(nil)
+        let group = Locked<Subprocess.Spawned?>(nil)
         let outbox = Outbox(run: run, scheduler: scheduler, stopped: stopped, deliver: UncheckedSendable(deliver))
         queue.async {
             guard !stopped.withLock({ $0 }) else { return }
@@ -46,15 +46,15 @@ package final class ProcessPreviewRunner: PreviewRunning {
             case .success(let s):
                 spawned = s
             }
-            group.withLock { $0 = spawned.pid }
-            if stopped.withLock({ $0 }) { kill(-spawned.pid, SIGKILL) }
+            group.withLock { $0 = spawned }
+            if stopped.withLock({ $0 }) { spawned.kill() }
             let (code, message, cut) = Self.readOutput(spawned, stop: stopPipe, run: run, outbox: outbox)
             group.withLock { $0 = nil }
             outbox.post(end: .ended(run: run, status: code, message: message, cut: cut))
         }
         return {
             stopped.withLock { $0 = true }
-            group.withLock { if let pid = $0 { kill(-pid, SIGKILL) } }
+            group.withLock { $0?.kill() }
             stopPipe.signal()
         }
     }
