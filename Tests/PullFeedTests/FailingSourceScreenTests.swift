@@ -87,6 +87,8 @@ import TerminalUI
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
         let child = try #require(pid)
+        // The shell may write its pid before the thread that started it has registered it.
+        for _ in 0..<1_000 where !ProcessGroups.contains(child) { usleep(10_000) }
         #expect(ProcessGroups.contains(child))
         #expect(FileManager.default.createFile(atPath: releaseFile, contents: nil))
         source.queue.sync(flags: .barrier) {}
