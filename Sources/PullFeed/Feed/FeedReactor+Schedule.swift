@@ -7,19 +7,14 @@ import Reactors
 extension FeedReactor {
     /// `p`, and a prompt that opens or closes.
     func schedule(_ action: Action) -> AnyPublisher<Mutation, Never> {
-        guard var schedule = currentState.autoRefresh, let refreshTimer else { return Empty().eraseToAnyPublisher() }
+        guard var schedule = currentState.autoRefresh else { return Empty().eraseToAnyPublisher() }
         switch action {
         case .togglePause: schedule.isPaused.toggle()
         case .holdSchedule(let held): schedule.isHeld = held
         default: return Empty().eraseToAnyPublisher()
         }
         guard schedule != currentState.autoRefresh else { return Empty().eraseToAnyPublisher() }
-        // The state first: a turn that waited starts as the timer learns it may.
-        return Just(.setSchedule(schedule))
-            .handleEvents(receiveCompletion: { _ in
-                refreshTimer.isPaused = schedule.isPaused
-                refreshTimer.isHeld = schedule.isHeld
-            })
-            .eraseToAnyPublisher()
+        // The timer learns it from the state, and runs a turn that waited.
+        return Just(.setSchedule(schedule)).eraseToAnyPublisher()
     }
 }

@@ -147,7 +147,7 @@ package final class FeedReactor: Reactor {
         state.autoRefresh = every.map(RefreshSchedule.init(interval:))
         if sectionPattern != nil { state.lineSections = LineSections() }
         initialState = state
-        refreshTimer = every.map { RefreshTimer(interval: $0, scheduler: scheduler) }
+        refreshTimer = state.autoRefresh.map { RefreshTimer($0, scheduler: scheduler) }
         refreshTimer?.start = { [weak self] in self?.action.send(.scheduledRefresh) }
     }
 
@@ -516,7 +516,10 @@ package final class FeedReactor: Reactor {
     package func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
         let timer = refreshTimer
         return state
-            .handleEvents(receiveOutput: { timer?.update(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore) })
+            .handleEvents(receiveOutput: { state in
+                guard let timer, let schedule = state.autoRefresh else { return }
+                timer.update(schedule, isRefreshing: state.isRefreshing, isLoadingMore: state.isLoadingMore)
+            })
             .with(section: \.sections)
     }
 }
