@@ -213,10 +213,7 @@ final class FindController {
         filtered.removeFilter()
         list.highlight = model.lastSearch
         refreshable.reloadData(keepingSelection: false)
-        if let origin, list.rowCount > 0 {
-            let row = min(origin, list.rowCount - 1)
-            if !refreshable.select(row: row) { select(row) }
-        }
+        if let origin, list.rowCount > 0 { select(min(origin, list.rowCount - 1)) }
     }
 
     /// Filters base rows appended since the filter last looked (on the UI thread: pages are
