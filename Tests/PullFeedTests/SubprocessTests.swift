@@ -5,7 +5,13 @@ import Testing
 /// A command's process group is signalled only while its shell is unreaped: after, its id may
 /// belong to another process's group.
 @Suite struct SubprocessTests {
-    static func alive(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
+    /// Whether `pid` runs: it exists and is not a zombie (one that was killed and not yet
+    /// reaped still answers `kill(pid, 0)`).
+    static func alive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ") ", options: .backwards) else { return false }
+        return stat[end.upperBound...].first.map { $0 != "Z" && $0 != "X" } ?? false
+    }
 
     static func spawn(_ command: String) throws -> Subprocess.Spawned {
         try Subprocess(command: command, environment: [:], timeout: 0).spawn().get()
