@@ -156,14 +156,10 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         state = new
-        // Taken before the rows change, and only when a reload may keep it (it names the item).
-        let mayKeepPlace = new.generation != old.generation || new.lineSections != nil || new.dropped != old.dropped
-        let place = mayKeepPlace ? list.place : nil
+        let place = RowReload.mayKeepPlace(from: old, to: new) ? list.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion {
-            find.rowsWillReload(replaced: new.generation != old.generation || new.dropped > old.dropped)
-        }
+        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new)) }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
             let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
             switch reload.mode {
