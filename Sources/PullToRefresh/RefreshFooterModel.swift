@@ -51,7 +51,7 @@ public struct RefreshFooterModel: Hashable, Sendable {
     public func display(activity: RefreshActivity) -> RefreshDisplay {
         let state: RefreshState
         if phase.isRequesting || activity.isLoadingMore {
-            state = hasRendered || phase == .parking || phase == .requested ? .refreshing : .willRefresh
+            state = phase.busyState(hasRendered: hasRendered)
         } else if !activity.hasMore {
             state = .noMoreData
         } else {
@@ -77,7 +77,10 @@ public struct RefreshFooterModel: Hashable, Sendable {
         let state = shown.state
         let takesGestures = !phase.isRequesting && !activity.isLoadingMore && activity.hasMore
         var effects: [RefreshEffect] = []
+        if let shared = phase.answerShared(event, hasRendered: &hasRendered) { effects = shared }
         switch event {
+        case .end, .requestSettled, .rendered:
+            break
         case .pull(let rows):
             guard kind == .back, hasContent, takesGestures else { break }
             phase = phase.pulled(by: rows, limit: maxPullDistance)
@@ -105,17 +108,8 @@ public struct RefreshFooterModel: Hashable, Sendable {
         case .begin:
             guard takesGestures else { break }
             effects += phase.startRequest(hasRendered: hasRendered)
-        case .end:
-            effects += phase.cancelRequest()
-        case .requestSettled:
-            // An answer would have changed the activity, and the phase with it.
-            if phase == .requested { effects += phase.cancelRequest() }
         case .parkTimerFired:
             effects += phase.parkEnded(ownerRuns: activity.isLoadingMore)
-        case .rendered:
-            guard !hasRendered else { break }
-            hasRendered = true
-            effects += phase.frameDrawn()
         case .contentChanged(let has):
             guard has != hasContent else { break }
             hasContent = has

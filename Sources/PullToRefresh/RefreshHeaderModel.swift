@@ -31,7 +31,7 @@ public struct RefreshHeaderModel: Hashable, Sendable {
     public func display(activity: RefreshActivity) -> RefreshDisplay {
         let state: RefreshState
         if phase.isRequesting || activity.isRefreshing {
-            state = hasRendered || phase == .parking || phase == .requested ? .refreshing : .willRefresh
+            state = phase.busyState(hasRendered: hasRendered)
         } else {
             state = phase.pulledRows >= height ? .pulling : .idle
         }
@@ -48,7 +48,10 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         let shown = display(activity: before)
         let refreshing = phase.isRequesting || activity.isRefreshing
         var effects: [RefreshEffect] = []
+        if let shared = phase.answerShared(event, hasRendered: &hasRendered) { effects = shared }
         switch event {
+        case .end, .requestSettled, .rendered:
+            break
         case .pull(let rows):
             guard !refreshing else { break }
             phase = phase.pulled(by: rows, limit: maxPullDistance)
@@ -61,15 +64,6 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         case .begin:
             guard !refreshing else { break }
             effects += phase.startRequest(hasRendered: hasRendered)
-        case .end:
-            effects += phase.cancelRequest()
-        case .requestSettled:
-            // An answer would have changed the activity, and the phase with it.
-            if phase == .requested { effects += phase.cancelRequest() }
-        case .rendered:
-            guard !hasRendered else { break }
-            hasRendered = true
-            effects += phase.frameDrawn()
         case .activityChanged(let old):
             if activity.isRefreshing, !old.isRefreshing {
                 // The owner's refresh answers a pull or a request not yet sent.

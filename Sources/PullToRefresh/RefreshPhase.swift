@@ -77,11 +77,31 @@ extension RefreshPhase {
         return [.request]
     }
 
-    /// The first frame was drawn: a request begun before it parks now.
-    mutating func frameDrawn() -> [RefreshEffect] {
-        guard self == .waitingForFrame else { return [] }
-        self = .parking
-        return [.armParkTimer]
+    /// What a component shows while its request is asked for or the owner runs the work:
+    /// refreshing, or `willRefresh` for a request begun before the first frame.
+    func busyState(hasRendered: Bool) -> RefreshState {
+        hasRendered || self == .parking || self == .requested ? .refreshing : .willRefresh
+    }
+
+    /// The events every component answers alike: its own end command, the turn after a
+    /// request (an owner that did not answer it dropped it: an answer would have changed the
+    /// activity, and the phase with it), and the first frame (a request begun before it parks
+    /// now). Nil for any other event.
+    mutating func answerShared(_ event: RefreshEvent, hasRendered: inout Bool) -> [RefreshEffect]? {
+        switch event {
+        case .end:
+            return cancelRequest()
+        case .requestSettled:
+            return self == .requested ? cancelRequest() : []
+        case .rendered:
+            guard !hasRendered else { return [] }
+            hasRendered = true
+            guard self == .waitingForFrame else { return [] }
+            self = .parking
+            return [.armParkTimer]
+        default:
+            return nil
+        }
     }
 
     /// The user let go: past `threshold` rows the pull parks, short it springs back.
