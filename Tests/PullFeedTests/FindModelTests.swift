@@ -31,7 +31,7 @@ import TerminalUI
         _ = model.handle(.open(.search), in: context)
         type(text, into: &model, context)
         #expect(model.handle(.promptInput(.key(.enter)), in: context)
-                == [.pauseAutoRefresh(false), .searchFromSelection(pattern(text), backward: false), .render])
+                == [.holdAutoRefresh(false), .searchFromSelection(pattern(text), backward: false), .render])
     }
 
     /// The walk asked for among `effects`.
@@ -61,12 +61,12 @@ import TerminalUI
 
     @Test func enterInTheSearchPromptSearchesFromTheSelection() {
         var m = model()
-        #expect(m.handle(.open(.search), in: context()) == [.pauseAutoRefresh(true), .render])
+        #expect(m.handle(.open(.search), in: context()) == [.holdAutoRefresh(true), .render])
         #expect(m.isPrompting)
         type("l1", into: &m, context())
         #expect(m.queryText == "l1")
         #expect(m.handle(.promptInput(.key(.enter)), in: context())
-                == [.pauseAutoRefresh(false), .searchFromSelection(pattern("l1"), backward: false), .render])
+                == [.holdAutoRefresh(false), .searchFromSelection(pattern("l1"), backward: false), .render])
         #expect(!m.isPrompting)
     }
 
@@ -116,10 +116,10 @@ import TerminalUI
         submitSearch("ab", into: &m, context())
         _ = m.handle(.search(pattern("ab"), backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context())
         _ = m.handle(.open(.search), in: context())
-        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.pauseAutoRefresh(false), .searchFromSelection(pattern("ab"), backward: false), .render])
+        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.holdAutoRefresh(false), .searchFromSelection(pattern("ab"), backward: false), .render])
         _ = m.handle(.open(.search), in: context())
         type("(", into: &m, context())
-        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.pauseAutoRefresh(false), .render])
+        #expect(m.handle(.promptInput(.key(.enter)), in: context()) == [.holdAutoRefresh(false), .render])
         #expect(m.statusText?.hasPrefix("Invalid pattern: ") == true)
     }
 
@@ -289,7 +289,7 @@ import TerminalUI
         let (e, er) = (pattern("e"), pattern("er"))
         let (eRows, erRows) = (RowSet([1, 4, 7, 9]), RowSet([4, 9]))
         var c = context(rows: 100, selected: 7)
-        #expect(m.handle(.open(.filter), in: c) == [.pauseAutoRefresh(true), .render])
+        #expect(m.handle(.open(.filter), in: c) == [.holdAutoRefresh(true), .render])
         #expect(type("e", into: &m, c) == [.walk(FindWalk(id: 1, kind: .filter(e, through: 100, candidates: nil), background: false)), .render, .render])
         #expect(m.handle(.walkFinished(id: 1, .filter(eRows)), in: c)
                 == [.showFilter(e, matches: eRows, through: 100, selecting: 7, walk: 1), .render])
@@ -368,7 +368,7 @@ import TerminalUI
         _ = m.handle(.open(.filter), in: c)
         type("e", into: &m, c)
         _ = m.handle(.walkFinished(id: 2, .filter(RowSet([1, 4]))), in: c)
-        #expect(m.handle(.promptInput(.key(.escape)), in: c) == [.pauseAutoRefresh(false), .removeFilter(selecting: 4), .render, .render])
+        #expect(m.handle(.promptInput(.key(.escape)), in: c) == [.holdAutoRefresh(false), .removeFilter(selecting: 4), .render, .render])
         // No filter, nothing to take away.
         #expect(m.handle(.removeAppliedFilter, in: c) == [])
     }

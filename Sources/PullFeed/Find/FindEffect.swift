@@ -7,7 +7,7 @@ import TerminalUI
 /// `showFilter` with `stateChanged`, `retry` with `retryDue`.
 enum FindEffect: Equatable {
     /// A prompt opened (true) or closed (false): refreshing by itself waits while one is open.
-    case pauseAutoRefresh(Bool)
+    case holdAutoRefresh(Bool)
     /// Search for the pattern from the selection: the executor measures the rows to search
     /// and answers with `FindEvent.search`.
     case searchFromSelection(TextPattern, backward: Bool)

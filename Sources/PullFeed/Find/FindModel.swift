@@ -170,7 +170,7 @@ struct FindModel {
             filterLoads = false
             filterLoading = false
         }
-        if isPrompting != wasPrompting { effects.insert(.pauseAutoRefresh(isPrompting), at: 0) }
+        if isPrompting != wasPrompting { effects.insert(.holdAutoRefresh(isPrompting), at: 0) }
         return effects
     }
 

@@ -127,7 +127,7 @@ final class FindController {
 
     private func perform(_ effect: FindEffect) {
         switch effect {
-        case .pauseAutoRefresh(let paused): onPromptOpen(paused)
+        case .holdAutoRefresh(let paused): onPromptOpen(paused)
         case .searchFromSelection(let pattern, let backward): search(pattern, backward: backward)
         case .highlight(let pattern): list.highlight = pattern
         case .walk(let walk): run(walk)
