@@ -21,6 +21,13 @@ struct HardeningResizeTests {
         }
     }
 
+    /// Where the `›` marker is and what it marks: two rows with the same text still differ.
+    func selectedPlace(_ session: HardeningSession) -> String {
+        let lines = session.screenLines()
+        let row = lines.firstIndex { $0.hasPrefix("›") }
+        return "\(row ?? -1) \(row.map { lines[$0] } ?? "")"
+    }
+
     func expectFits(_ session: HardeningSession, columns: Int, rows: Int, _ context: String) {
         let lines = session.screenLines()
         #expect(lines.count == rows, "\(context): \(lines.count) rows")
@@ -33,9 +40,15 @@ struct HardeningResizeTests {
         let session = try HardeningSession(["--latency", "1", "--release-delay", "0.1"])
         let app = try session.appPID()
         try session.tmux.waitFor("Article 1 ·", timeout: 15)
-        for _ in 0..<6 { session.tmux.sendKeys("Down") }
-        try session.tmux.waitUntil(timeout: 5, "the selection to move") { _ in session.selectedText()?.hasPrefix("Article") == false }
+        // One Down at a time, each seen on screen: a Down still in flight when the first resize
+        // comes would move the selection the test then says the resize moved.
+        for step in 1...6 {
+            let before = selectedPlace(session)
+            session.tmux.sendKeys("Down")
+            try session.tmux.waitUntil(timeout: 5, "Down \(step)") { _ in selectedPlace(session) != before }
+        }
         let selected = try #require(session.selectedText())
+        #expect(selected.hasPrefix("Article") == false)
 
         for (columns, rows) in Self.sizes {
             session.resize(columns: columns, rows: rows)
