@@ -262,6 +262,40 @@ extension StdinSourceTests {
         #expect(Self.waitUntilGone(pids), "still running after the timeout: \(pids)")
     }
 
+    /// A refresh replaces a run that holds at its read-ahead (more output than is read without
+    /// being asked): the old run's shell is reaped, not left a zombie holding its pipes.
+    @Test func aReplacedRunIsReapedWhileItsOutputWaits() throws {
+        let directory = NSTemporaryDirectory() + "pullfeed-replaced-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = CommandSource(command: "echo $$ >> \(directory)/shells; exec seq 1 400000", paged: false, timeout: 60)
+        #expect(loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time).result?.lines?.first == "1")
+        let first = try #require(Self.pid(in: directory + "/shells"), "the first run never started")
+        // Replaced only once its reader holds: a run replaced while it is still read would end
+        // by itself.
+        try #require(Self.waitUntilBlockedWriting(first), "the first run never waited for its reader")
+        #expect(loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time).result?.lines?.first == "1")
+        let deadline = Date().addingTimeInterval(5)
+        while FileManager.default.fileExists(atPath: "/proc/\(first)"), Date() < deadline { usleep(10_000) }
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(first)"), "the replaced run's shell \(first) was not reaped")
+    }
+
+    /// Whether `pid` came to wait to write into a full pipe and wrote nothing more for 50 ms
+    /// (nobody reads its output), within 10 s.
+    static func waitUntilBlockedWriting(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        var written: Substring?
+        while Date() < deadline {
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
+            let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+            let now = io.split(separator: "\n").first { $0.hasPrefix("wchar:") }
+            if wchan.contains("pipe_write"), now != nil, now == written { return true }
+            written = now
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// A command whose shell starts a child that sleeps for 30 s and waits for it; both write
     /// their process ids (files `shell` and `child`) into a new folder, which the caller removes.
     static func shellWithAChild(timeout: Double) throws -> (CommandSource, directory: String) {

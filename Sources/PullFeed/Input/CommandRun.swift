@@ -47,9 +47,12 @@ final class CommandRun: @unchecked Sendable {
         }, onChange: onChange)
     }
 
-    /// Kills the command's process group (its stdout then ends).
+    /// Kills the command's process group; its stdout then ends, and is read to that end even
+    /// when nobody asks for more, so that the shell is reaped and the pipes closed (a run
+    /// replaced by a refresh while it held at its read-ahead was left a zombie with its pipes).
     func stop() {
         spawned.kill()
+        store.drainToEnd()
     }
 
     /// Kills the command if it has not ended within `seconds` (its whole run, whatever it
@@ -64,6 +67,7 @@ final class CommandRun: @unchecked Sendable {
             if !store.state.withLock({ $0.isClosed }) {
                 timedOut.withLock { $0 = true }
                 spawned.kill()
+                store.drainToEnd()
             }
         }
     }

@@ -41,6 +41,9 @@ final class StreamStore: @unchecked Sendable {
         var isStopped = false
         /// End asked for the rest: read on to the end of the input, not only as far as asked.
         var readsToEnd = false
+        /// The writer was killed: read what is left to the end whatever was asked, so that the
+        /// end is seen (a reader holding at its read-ahead would never see it).
+        var drainsToEnd = false
         /// Lines dropped from the front (they stay in `lines`, read as empty, and are never
         /// handed out).
         var dropped = 0
@@ -145,6 +148,12 @@ final class StreamStore: @unchecked Sendable {
         state.wait(until: { s in token.isCancelled || s.isClosed || s.lines.count > 0 }) { _ in }
     }
 
+    /// The writer is gone (its process was killed): reads on to the end of the input, so that
+    /// the end is told and the owner's `onClose` runs (a command's shell is reaped there).
+    func drainToEnd() {
+        state.withLock { $0.drainsToEnd = true }
+    }
+
     /// Stops reading on to the end of the input (End asked for it, and the user moved away):
     /// the reader reads ahead as far as before End, then waits to be asked.
     func stopReadingRest() {
@@ -200,7 +209,7 @@ final class StreamStore: @unchecked Sendable {
         defer { if closesFD { close(fd) } }
         while true {
             let go = state.wait(until: { s in
-                s.isStopped || s.readsToEnd || s.lines.count < s.demand || s.bytesRead - (s.aheadFrom ?? s.bytesRead) < Self.readAhead
+                s.isStopped || s.readsToEnd || s.drainsToEnd || s.lines.count < s.demand || s.bytesRead - (s.aheadFrom ?? s.bytesRead) < Self.readAhead
             }) { s -> Bool in
                 if s.aheadFrom == nil, s.lines.count >= s.demand { s.aheadFrom = s.bytesRead }
                 return !s.isStopped
