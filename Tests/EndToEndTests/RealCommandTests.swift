@@ -35,6 +35,37 @@ struct RealCommandTests {
         #expect(titleCount(session) == 101)
     }
 
+    /// More output than a stream reads without being asked (1.3 MB): a refresh judges what was
+    /// shown against as many lines of the new run, not against the part its first page read,
+    /// and after End against all of it; the place stays.
+    @Test func aRefreshOfMoreOutputThanIsReadAheadKeepsItsCountAndPlace() throws {
+        let session = try HardeningSession(["--command", "seq 1 200000"])
+        // The lines read ahead arrive without a request until the reader holds.
+        var last = -1
+        let shown = try session.tmux.waitUntil(timeout: 10, "the count to settle") { _ in
+            let count = titleCount(session) ?? -1
+            defer { last = count }
+            usleep(200_000)
+            return count > 0 && count == last
+        }
+        let count = try #require(titleCount(session), "\(shown)")
+        #expect(count < 200_000, "the first page reads only part of the output: \(shown)")
+        press(session, "Down", times: 20)
+        try waitForSelection(session, "21")
+        session.tmux.sendKeys("r")
+        var screen = try session.tmux.waitFor("No new items")
+        #expect(!screen.contains("gone"), "\(screen)")
+        #expect((titleCount(session) ?? 0) >= count, "\(screen)")
+        #expect(session.selectedText() == "21")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitUntil(timeout: 20, "the end") { _ in titleCount(session) == 200_000 && session.selectedText() == "200000" }
+        try session.tmux.waitUntil(timeout: 10, "the toast to go") { !$0.contains("No new items") }
+        session.tmux.sendKeys("r")
+        screen = try session.tmux.waitFor("No new items", timeout: 20)
+        #expect(titleCount(session) == 200_000, "\(screen)")
+        #expect(session.selectedText() == "200000", "\(screen)")
+    }
+
     @Test func everyCountsOnlyTheLineThatChanged() throws {
         let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
         try session.tmux.waitFor("6 items")

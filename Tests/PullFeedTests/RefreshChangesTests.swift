@@ -27,6 +27,17 @@ import Testing
         #expect(firstPage.goneCount == 0)
     }
 
+    @Test func marksFromAnIndexOnAreRemoved() {
+        for (marks, from, left) in [([0, 5, 63, 64, 130], 64, [0, 5, 63]), ([3, 70], 0, []), ([10, 70], 10, []),
+                                    ([1, 2], 200, [1, 2]), ([1, 65, 66], 66, [1, 65]), ([], 5, [])] {
+            var set = RowMarks(count: 140)
+            marks.forEach { set.insert($0) }
+            set.removeAll(from: from)
+            #expect((0..<140).filter { set[$0] } == left, "\(marks) from \(from)")
+            #expect(set.count == left.count && set.first == left.first, "\(marks) from \(from)")
+        }
+    }
+
     @Test func duplicatesCountAsAMultiset() {
         let changes = RefreshChanges.between(old: keys(["a", "a"]), new: keys(["a", "a", "a"]))
         #expect(changes.newCount == 1 && changes.goneCount == 0)

@@ -4,8 +4,16 @@ extension FeedReactor {
     static let comparedItemLimit = 250_000
 
     /// What a refresh's `page` changes in `state`: nothing is counted on the first load. A page
-    /// that says more may follow is a first page only, so nothing counts as gone.
+    /// that says more may follow is a first page only, so nothing counts as gone. When what was
+    /// shown was itself only the first part of a result, the items past as many as were shown
+    /// are not judged: they may have been in the part never read.
     static func changes(from state: State, to page: Page) -> RefreshChanges {
+        var changes = comparison(from: state, to: page)
+        if state.hasMore, changes.isComparison { changes.newItems.removeAll(from: state.itemCount) }
+        return changes
+    }
+
+    private static func comparison(from state: State, to page: Page) -> RefreshChanges {
         // A result this large (a whole counted file) is not compared: its keys would cost
         // reading every line and 8 bytes each, against the memory a huge file may use.
         guard page.lines.count + page.items.count <= comparedItemLimit, state.itemCount <= comparedItemLimit else {

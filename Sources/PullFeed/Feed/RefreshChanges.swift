@@ -190,6 +190,23 @@ package struct RowMarks: Sendable, Equatable {
         return words[index / 64] & (1 << UInt64(index % 64)) != 0
     }
 
+    /// Removes every index from `index` on.
+    package mutating func removeAll(from index: Int) {
+        guard let first else { return }
+        guard first < index else {
+            words = Array(repeating: 0, count: words.count)
+            count = 0
+            self.first = nil
+            return
+        }
+        let word = index / 64
+        if word < words.count {
+            words[word] &= (1 << UInt64(index % 64)) - 1
+            for i in (word + 1)..<words.count { words[i] = 0 }
+        }
+        count = words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
     /// Adds `index` (one of the range the set was made for).
     package mutating func insert(_ index: Int) {
         precondition(index >= 0 && index / 64 < words.count, "row mark out of range")

@@ -93,6 +93,8 @@ package final class CommandSource: FeedSource {
                 return .failure(SourceError("cancelled"))
             }
             let whole = startsRun && request.wholeResult && timeout > 0
+            var request = request
+            if whole { request.limit = max(request.limit, request.shownCount) }
             do throws(SourceError) {
                 var page = try run.store.page(request, token: token, whole: whole)
                 guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }

@@ -106,8 +106,8 @@ final class StreamStore: @unchecked Sendable {
     /// The lines of `request`. A normal request waits until it has them, the input ended or
     /// paused; a catch-up request (lines that arrived without one) returns at once and does not
     /// ask the reader for more. With `whole`, a first page waits for the end of the input
-    /// instead of a pause, and holds every line read: the whole result (or, for input larger
-    /// than the reader reads ahead, all it read, with more to come).
+    /// instead of a pause, and holds the whole result (or, for input larger than the reader
+    /// reads ahead, the lines asked for, with more to come: as many as a first page would).
     func page(_ request: PageRequest, token: CancellationToken, whole: Bool = false) throws(SourceError) -> Page {
         let whole = whole && request.offset == 0 && !request.catchUp
         if !request.catchUp { ask(for: request, token: token) }
@@ -118,7 +118,7 @@ final class StreamStore: @unchecked Sendable {
             if token.isCancelled { return .failure(SourceError("cancelled")) }
             let first = Self.first(of: request, in: s)
             let want = first + request.limit
-            let end = whole ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
+            let end = whole && s.isClosed ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
             s.delivered = max(s.delivered, last)
             if let failure = s.failure, last <= first, !request.catchUp { return .failure(failure) }
