@@ -66,6 +66,23 @@ struct RealCommandTests {
         #expect(session.selectedText() == "200000", "\(screen)")
     }
 
+    /// `--every` counts from the end of the run, not from its first lines: a run that pauses
+    /// after its first output is not killed by the next turn, and its later lines are not
+    /// called new.
+    @Test func everyWaitsForTheRunToEnd() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = directory + "/runs"
+        let command = "echo start >> \(Tmux.shellQuote(log)); echo first; sleep 2; echo second; echo end >> \(Tmux.shellQuote(log))"
+        let session = try HardeningSession(["--every", "1", "--command", command], directory: directory)
+        try session.tmux.waitFor("first")
+        let runs = { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
+        try session.tmux.waitUntil(timeout: 15, "a second run") { _ in runs().filter { $0 == "start" }.count >= 2 }
+        #expect(Array(runs().prefix(3)) == ["start", "end", "start"], "a run was started before the one before it ended")
+        let screen = session.tmux.capture()
+        #expect(screen.contains("second") && !screen.contains("new item"), "\(screen)")
+    }
+
     @Test func everyCountsOnlyTheLineThatChanged() throws {
         let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
         try session.tmux.waitFor("6 items")
