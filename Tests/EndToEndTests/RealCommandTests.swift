@@ -83,6 +83,25 @@ struct RealCommandTests {
         #expect(screen.contains("second") && !screen.contains("new item"), "\(screen)")
     }
 
+    /// A run whose output waits to be read (more than is read unasked) is not running on its
+    /// own: `--timeout` does not end it, and `--every` does not wait for it.
+    @Test func aRunWaitingToBeReadNeitherTimesOutNorHoldsEvery() throws {
+        let held = try HardeningSession(["--timeout", "1", "--command", "seq 1 300000"])
+        try held.tmux.waitFor("items")
+        usleep(2_500_000)
+        held.tmux.sendKeys("End")
+        let screen = try held.tmux.waitUntil(timeout: 20, "the end") { _ in titleCount(held) == 300_000 && held.selectedText() == "300000" }
+        #expect(!screen.contains("timed out"), "\(screen)")
+
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = directory + "/runs"
+        let every = try HardeningSession(["--every", "1", "--command", "echo start >> \(Tmux.shellQuote(log)); seq 1 300000"],
+                                         directory: directory)
+        let runs = { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        try every.tmux.waitUntil(timeout: 10, "three runs") { _ in runs() >= 3 }
+    }
+
     @Test func everyCountsOnlyTheLineThatChanged() throws {
         let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
         try session.tmux.waitFor("6 items")

@@ -55,20 +55,28 @@ final class CommandRun: @unchecked Sendable {
         store.drainToEnd()
     }
 
-    /// Kills the command if it has not ended within `seconds` (its whole run, whatever it
-    /// printed meanwhile); 0: no limit.
+    /// Kills the command if it has not ended within `seconds` of running (its whole run,
+    /// whatever it printed meanwhile); 0: no limit. Time while the reader holds does not count:
+    /// the command then waits for the user to ask for more, as a pipe into `less` does.
     func killIfRunning(after seconds: Double) {
         guard seconds > 0 else { return }
-        let timedOut = timedOut
-        let store = store
-        let spawned = spawned
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak store] in
-            guard let store else { return }
-            if !store.state.withLock({ $0.isClosed }) {
-                timedOut.withLock { $0 = true }
-                spawned.kill()
-                store.drainToEnd()
+        checkTimeout(after: min(seconds, Self.timeoutStep), left: seconds)
+    }
+
+    /// How often a run's clock is looked at while it may be held.
+    private static let timeoutStep = 0.25
+
+    private func checkTimeout(after delay: Double, left: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, !self.store.state.withLock({ $0.isClosed }) else { return }
+            let left = self.store.isHolding ? left : left - delay
+            guard left <= 0 else {
+                self.checkTimeout(after: min(left, Self.timeoutStep), left: left)
+                return
             }
+            self.timedOut.withLock { $0 = true }
+            self.spawned.kill()
+            self.store.drainToEnd()
         }
     }
 

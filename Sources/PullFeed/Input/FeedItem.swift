@@ -17,7 +17,9 @@ package struct Page: Sendable, Equatable {
     /// Lines shown fixed above the items, not items themselves (`HeaderLinesSource`).
     package var headerLines: [String] = []
     /// The input is still open: more lines may come later without a request (a stream whose
-    /// writer is still there). `hasMore` then says whether more can be read right now.
+    /// writer is still there). `hasMore` then says whether more can be read right now. False
+    /// while the reader holds, having read as far ahead as it reads unasked: the rest comes
+    /// only when asked for (`hasMore`), like a file's.
     package var isOpen = false
     /// The source is still counting its lines (a large file): more lines follow these.
     package var isCounting = false

@@ -125,7 +125,7 @@ final class StreamStore: @unchecked Sendable {
             let lines = first < last ? s.lines.slice(first..<last) : LineList()
             let open = !s.isClosed && (whole || !s.isIdle)
             var page = Page(lines: lines, hasMore: s.lines.count > last || open)
-            page.isOpen = !s.isClosed
+            page.isOpen = !s.isClosed && !Self.holdsAtReadAhead(s)
             page.dropped = s.dropped
             page.notice = s.notice
             s.notice = nil
@@ -178,10 +178,13 @@ final class StreamStore: @unchecked Sendable {
         }
     }
 
+    /// Whether the reader holds now (see `holdsAtReadAhead`).
+    var isHolding: Bool { state.withLock { Self.holdsAtReadAhead($0) } }
+
     /// Whether the reader waits to be asked for more: it has what was asked and read as far
     /// past it as it reads ahead.
     private static func holdsAtReadAhead(_ s: State) -> Bool {
-        guard !s.readsToEnd, s.lines.count >= s.demand, let aheadFrom = s.aheadFrom else { return false }
+        guard !s.readsToEnd, !s.drainsToEnd, !s.isClosed, s.lines.count >= s.demand, let aheadFrom = s.aheadFrom else { return false }
         return s.bytesRead - aheadFrom >= readAhead
     }
 
@@ -207,7 +210,13 @@ final class StreamStore: @unchecked Sendable {
             }
         }
         defer { if closesFD { close(fd) } }
+        var toldHold = false
         while true {
+            // Holding is told once (a page then says the input is not open: nothing comes
+            // unasked); reading again is told with the lines it brings.
+            let holds = isHolding
+            if holds, !toldHold { onChange() }
+            toldHold = holds
             let go = state.wait(until: { s in
                 s.isStopped || s.readsToEnd || s.drainsToEnd || s.lines.count < s.demand || s.bytesRead - (s.aheadFrom ?? s.bytesRead) < Self.readAhead
             }) { s -> Bool in
