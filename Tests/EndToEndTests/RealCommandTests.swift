@@ -102,6 +102,26 @@ struct RealCommandTests {
         try every.tmux.waitUntil(timeout: 10, "three runs") { _ in runs() >= 3 }
     }
 
+    /// A refresh that times out is no result: the rows shown stay as they were, and the lines
+    /// its run wrote are not added to them afterwards.
+    @Test func aRefreshThatTimesOutLeavesTheRowsAlone() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/lines"
+        try "1\n2\n3\n4\n5\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try HardeningSession(["--timeout", "1", "--command", "cat \(Tmux.shellQuote(file)); sleep 3"], directory: directory)
+        try session.tmux.waitFor("Refresh failed: command timed out after 1 s", timeout: 10)
+        try session.tmux.waitUntil(timeout: 10, "the toast to go") { !$0.contains("timed out") }
+        try "a\nb\nc\nd\ne\nf\ng\nh\n".write(toFile: file, atomically: true, encoding: .utf8)
+        session.tmux.sendKeys("r")
+        try session.tmux.waitFor("Refresh failed: command timed out after 1 s", timeout: 10)
+        // Lines the timed-out run wrote would come as a catch-up right after the failure.
+        usleep(500_000)
+        let rows = session.screenLines().dropFirst().prefix(8).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ›")) }
+        #expect(titleCount(session) == 5, "\(session.screenLines())")
+        #expect(Array(rows.prefix(5)) == ["1", "2", "3", "4", "5"] && !rows.contains("f"), "\(rows)")
+    }
+
     @Test func everyCountsOnlyTheLineThatChanged() throws {
         let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
         try session.tmux.waitFor("6 items")

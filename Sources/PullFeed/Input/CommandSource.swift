@@ -76,8 +76,10 @@ package final class CommandSource: FeedSource {
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             let run: CommandRun
             let startsRun = request.offset == 0 && !request.catchUp
+            var previous: CommandRun?
             if startsRun {
-                running.withLock { $0?.stop() }
+                previous = running.withLock { $0 }
+                previous?.stop()
                 do throws(SourceError) {
                     run = try CommandRun(process, spill: spill) { relay.send(.grew) }
                 } catch {
@@ -92,6 +94,13 @@ package final class CommandSource: FeedSource {
             } else {
                 return .failure(SourceError("cancelled"))
             }
+            // A new run whose output is no result (it failed, timed out in a refresh, or was
+            // cancelled): what is shown stays, and so does the run it came from, so that lines
+            // the new run writes later are not taken for the shown run's.
+            let rejected = { [previous] (error: SourceError) -> Result<Page, SourceError> in
+                if startsRun { running.withLock { if $0 === run { $0 = previous } } }
+                return .failure(error)
+            }
             let whole = startsRun && request.wholeResult && timeout > 0
             var request = request
             if whole { request.limit = max(request.limit, request.shownCount) }
@@ -100,18 +109,16 @@ package final class CommandSource: FeedSource {
                 guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }
                 if run.didTimeOut {
                     let failure = SourceError("command timed out after \(Subprocess.format(timeout)) s")
-                    // A refresh's partial output is no result: what is shown stays.
-                    if startsRun, whole || page.lines.isEmpty { return .failure(failure) }
+                    // A refresh's partial output is no result.
+                    if startsRun, whole || page.lines.isEmpty { return rejected(failure) }
                     page.failure = failure
                 } else if output.status != 0 {
-                    if startsRun, page.lines.isEmpty {
-                        return .failure(SourceError(Subprocess.failureReason(output)))
-                    }
+                    if startsRun, page.lines.isEmpty { return rejected(SourceError(Subprocess.failureReason(output))) }
                     page.exit = CommandExit(status: output.status, message: Subprocess.firstStderrLine(output))
                 }
                 return .success(page)
             } catch {
-                return .failure(error)
+                return rejected(error)
             }
         }
     }
