@@ -12,6 +12,8 @@ final class LiveSource: FeedSource {
     var readsFromEnd = false
     var lines: [String]
     var isOpen = true
+    /// False: a command's run (one result, no pages).
+    var hasPages = true
     /// Lines counted so far, while counting (a large file); nil when all are counted.
     var counted: Int?
     var requests: [PageRequest] = []
@@ -77,6 +79,20 @@ final class LiveSource: FeedSource {
         source.arrive(["first"])
         h.advance(0)
         #expect(h.lines[1] == "›first")
+    }
+
+    /// A command's run that printed no row yet (its header lines only, with `--header-lines`)
+    /// says it runs, as its footer does.
+    @Test func aRunThatPrintedNoRowYetSaysItRuns() {
+        let source = LiveSource(lines: [])
+        source.hasPages = false
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[1] == " Running...")
+        source.arrive(["first"])
+        h.advance(0)
+        #expect(h.lines[1] == "›first")
+        #expect(h.lines[2] == "   Running...")
     }
 
     @Test func endFollowsUpStopsAndTheLastRowFollowsAgain() {

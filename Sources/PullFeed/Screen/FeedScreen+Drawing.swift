@@ -18,7 +18,7 @@ extension FeedScreen {
             let row = layout.listTop + min(list.topInset, listHeight - 1)
             canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
-                ?? (state.isOpen ? strings.text(.emptyWaiting) : strings.empty)
+                ?? (state.isOpen ? strings.text(state.source.hasPages ? .emptyWaiting : .commandRunning) : strings.empty)
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
         }
         if let preview, let pane = panes.pane {
