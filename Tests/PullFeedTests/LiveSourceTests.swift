@@ -14,6 +14,8 @@ final class LiveSource: FeedSource {
     var isOpen = true
     /// False: a command's run (one result, no pages).
     var hasPages = true
+    /// The reader is still reading what was written (a fast stream): pages say there is more.
+    var isReading = false
     /// Lines counted so far, while counting (a large file); nil when all are counted.
     var counted: Int?
     var requests: [PageRequest] = []
@@ -42,7 +44,7 @@ final class LiveSource: FeedSource {
         } else {
             let end = request.catchUp || request.offset == 0 ? available : min(available, request.offset + request.limit)
             let start = min(request.offset, end)
-            page = Page(lines: LineList(Array(lines[start..<end])), hasMore: counted != nil)
+            page = Page(lines: LineList(Array(lines[start..<end])), hasMore: counted != nil || isReading)
             page.isCounting = counted != nil
         }
         page.isOpen = isOpen
@@ -118,6 +120,26 @@ final class LiveSource: FeedSource {
         source.arrive(["L41"])
         h.advance(0)
         #expect(h.lines.contains("›L41"))
+    }
+
+    /// Following a stream read faster than it pauses: a page that says more is being read
+    /// shows no "+" and no "Scroll down to load more" (the lines come unasked); once the
+    /// user stops following, the footer offers the rest again.
+    @Test func followingAFastStreamShowsNoMoreToAskFor() {
+        let source = LiveSource(lines: Self.lines(1...30))
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        h.press(.end)
+        h.advance(0)
+        source.isReading = true
+        source.arrive(Self.lines(31...35))
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix(" 35 items"), "\(h.lines[0])")
+        #expect(h.text.contains("Waiting for more...") && !h.text.contains("Scroll down"), "\(h.text)")
+        h.press(.up)
+        source.arrive(Self.lines(36...36))
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix(" 36+ items"), "\(h.lines[0])")
     }
 
     @Test func chineseTextsForWaitingAndFollowing() {

@@ -142,9 +142,14 @@ extension FeedReactor {
         /// What the header and footer show: whether a refresh or a load runs, and whether
         /// there is more.
         package var activity: RefreshActivity {
-            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMore, lastUpdated: lastUpdated,
-                            isWaitingForMore: !hasMore && (isOpen || followsGrowingInput))
+            RefreshActivity(isRefreshing: isRefreshing, isLoadingMore: isLoadingMore, hasMore: hasMoreToAsk, lastUpdated: lastUpdated,
+                            isWaitingForMore: !hasMoreToAsk && (isOpen || followsGrowingInput))
         }
+        /// More can be read, and only when asked: not while following an open input, whose
+        /// lines come unasked (its reader reads on to the end). A stream read faster than it
+        /// pauses has more for a moment between two arrivals; the title and footer would
+        /// flash "+" and "Scroll down to load more" for it.
+        package var hasMoreToAsk: Bool { hasMore && !(isFollowing && isOpen) }
         package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
         /// The user follows an input that can still grow (a stream still open, a file still
         /// being counted or watched): the title says `following`, and the footer waits for more.
