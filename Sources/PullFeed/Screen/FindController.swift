@@ -27,7 +27,7 @@ final class FindController {
     private let strings: AppStrings
     private let scheduler: LoopScheduler
     /// Runs the walks and scans.
-    private let worker: FindWorker
+    let worker: FindWorker
     /// The search's rows with every section open (grouped lines with a folded section).
     private var openRows: UnfoldedRows?
     /// The rows the last filter walk read: its matches are shown with their section headers.
