@@ -156,7 +156,7 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         state = new
-        let place = RowReload.mayKeepPlace(from: old, to: new) ? list.place : nil
+        let place = RowReload.mayKeepPlace(from: old, to: new) ? refreshable.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new)) }
