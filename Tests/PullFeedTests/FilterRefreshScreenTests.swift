@@ -45,4 +45,29 @@ import TerminalUI
             #expect(h.lines[23] == " No new items")
         }
     }
+
+    /// The same with so many rows that the filter is computed again in the background: the
+    /// list shows the filter's rows once they are there, the selected line on its row (it went
+    /// to the first row).
+    @Test func aRefreshUnderAFilterComputedInTheBackgroundKeepsThePlace() {
+        let total = FindModel.syncRows + 10_000
+        let h = lines(total, pageSize: total)
+        h.type("&L1")
+        h.finishFindWalks()
+        h.press(.enter)
+        #expect(h.lines[0].hasSuffix("11111 of \(total) items"))
+        h.press(.down, times: 50)
+        h.press(.up, times: 10)
+        let before = selection(h)
+        #expect(before?.text == "L129")
+        for _ in 0..<2 {
+            h.press(.character("r"))
+            h.advance(0.2)
+            h.finishFindWalks()
+            #expect(!h.reactor.currentState.isRefreshing)
+            #expect(h.lines[0].hasSuffix("11111 of \(total) items"))
+            #expect(selection(h)?.text == before?.text)
+            #expect(selection(h)?.row == before?.row)
+        }
+    }
 }

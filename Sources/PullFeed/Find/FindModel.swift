@@ -75,8 +75,8 @@ struct FindModel {
         case pagedRows
         /// A scan of the source past the loaded lines.
         case scan(SearchRun)
-        /// The filter's rows among the first `through`, the selection then on base row `selecting`.
-        case filter(TextPattern, through: Int, selecting: Int?)
+        /// The filter's rows among the first `through`, the selection then as `selecting` says.
+        case filter(TextPattern, through: Int, selecting: FilterSelection?)
     }
 
     /// One search: its pattern and direction, and the rows before its start, searched last.
@@ -104,6 +104,14 @@ struct FindModel {
 
     /// Whether a walk or a scan runs in the background (a cancellation token is out).
     var hasBackgroundWork: Bool { walk?.background ?? false }
+
+    /// Whether a search is working: walking rows, scanning the source, or loading its pages.
+    var isSearching: Bool {
+        if pagedSearch != nil || pendingMatch != nil { return true }
+        guard let walk else { return false }
+        if case .filter = walk.purpose { return false }
+        return true
+    }
 
     /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
     var isBusy: Bool { hasBackgroundWork || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
@@ -158,8 +166,8 @@ struct FindModel {
             guard walk?.id == id else { break }
             progress = strings.text(.searchingPercent, String(percent))
             effects.append(.render)
-        case .rowsWillReload(let replaced):
-            effects += rowsWillReload(replaced: replaced, in: context)
+        case .rowsWillReload(let replaced, let keeping):
+            effects += rowsWillReload(replaced: replaced, keeping: keeping, in: context)
         case .stateChanged:
             effects += stateChanged(in: context)
         case .retryDue(let generation):
