@@ -237,6 +237,10 @@ public final class RefreshableList {
     /// before the rows changed (see `ListView.reloadData(keeping:)`). Moves made past the old
     /// last row are forgotten.
     public func reloadData(keeping place: ListPlace?) {
+        // The footer is there or not as it will be for the new rows before the place is laid
+        // out: hidden while the list showed no row, it would otherwise not count, and a place
+        // near the bottom would land a line lower, on the footer's line.
+        footer?.hasContent = showsFooter && list.dataSource.rowCount > 0
         list.reloadData(keeping: place)
         pendingRows = 0
         didReload()
