@@ -70,4 +70,32 @@ import TerminalUI
             #expect(selection(h)?.row == before?.row)
         }
     }
+
+    /// A file is counted again by a refresh: a refresh that keeps the place gets the lines
+    /// through the selected one, however far down it is, so the line keeps its place under the
+    /// filter (the refresh gave the lines counted first, some 256 KiB of them: a line after
+    /// them was not there to keep, and the selection went to the first row).
+    @Test func aRefreshOfALargeFileKeepsALineFarDownUnderAFilter() {
+        let total = 400_000
+        let path = temporaryFile(Array((1...total).map { "\($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        let h = ScreenHarness(source: source)
+        let counted = { h.reactor.currentState.lines.count == total && !h.reactor.currentState.isCounting }
+        HostileDataTests.settle(h, queue: source.queue, until: counted)
+        h.press(.character("&"))
+        h.screen.handle(.paste("9123"))
+        h.finishFindWalks()
+        h.press(.enter)
+        #expect(h.lines[0].hasSuffix("80 of \(total) items"))
+        h.press(.end)
+        let before = selection(h)
+        #expect(before?.text == "399123")
+        h.press(.character("r"))
+        HostileDataTests.settle(h, queue: source.queue) { !h.reactor.currentState.isRefreshing && counted() }
+        h.finishFindWalks()
+        #expect(h.lines[0].hasSuffix("80 of \(total) items"))
+        #expect(selection(h)?.text == before?.text)
+        #expect(selection(h)?.row == before?.row)
+    }
 }

@@ -200,6 +200,7 @@ package final class FeedReactor: Reactor {
         var pageRequest = PageRequest(offset: 0, limit: pageSize)
         // What is shown is compared with the new result: all of it, not its first output.
         pageRequest.wholeResult = state.hasLoaded
+        if keepingPlace { pageRequest.linesShown = state.lines.count }
         let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
         return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }

@@ -83,6 +83,11 @@ package struct PageRequest: Hashable, Sendable {
     /// command's whole run, however it writes it), not with what came before its output first
     /// paused, so that the place and what is new or gone are judged against all of it.
     package var wholeResult = false
+    /// A refresh that keeps the place: how many lines are shown. A source that counts its
+    /// input before it gives lines (a file) answers once it has counted that many, or all of
+    /// it, so that the selected line is in the result and keeps its place (the lines counted
+    /// first, some 256 KiB of them, would lose a line further down).
+    package var linesShown = 0
     /// Lines the asker knows were dropped from the front of a stream (`Page.dropped`): its
     /// `offset` counts from the first line after them.
     package var dropped = 0
