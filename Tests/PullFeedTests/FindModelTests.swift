@@ -280,6 +280,47 @@ import TerminalUI
         #expect(!m.isBusy && m.statusText == nil)
     }
 
+    /// `n` and `N` pressed while a search still runs are not lost (they were: each began the
+    /// search again from the same selection, so `n n n` moved one match): they wait, and each
+    /// searches from the match the one before it found, in order, as in `less`.
+    @Test func nextAndPreviousWhileASearchRunsWaitTheirTurn() {
+        var m = model()
+        let x = pattern("x")
+        let rows = FindModel.syncRows * 2
+        let c = context(rows: rows)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 0)), in: c)
+        #expect(m.handle(.next(backward: false), in: c) == [])
+        #expect(m.handle(.next(backward: true), in: c) == [])
+        #expect(m.isBusy)
+        #expect(m.handle(.walkFinished(id: 1, .search(found: 7)), in: c)
+                == [.select(.list(7)), .searchFromSelection(x, backward: false), .render])
+        let second = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        #expect(walk(in: second)?.id == 2)
+        #expect(m.handle(.walkFinished(id: 2, .search(found: 30_000)), in: c)
+                == [.select(.list(30_000)), .searchFromSelection(x, backward: true), .render])
+        _ = m.handle(.search(x, backward: true, space: SearchSpace(rows: rows, selected: 30_000)), in: c)
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 7)), in: c) == [.select(.list(7)), .render])
+        #expect(!m.isBusy)
+
+        // Esc forgets them with the search; a search that finds nothing ends them too.
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        _ = m.handle(.next(backward: false), in: c)
+        _ = m.handle(.cancel, in: c)
+        #expect(!m.isBusy)
+        #expect(m.handle(.next(backward: false), in: c) == [.searchFromSelection(x, backward: false)])
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        _ = m.handle(.next(backward: false), in: c)
+        #expect(m.handle(.walkFinished(id: 5, .search(found: nil)), in: c) == [walkAt(6, wrap: 0..<8), .render])
+        #expect(m.handle(.walkFinished(id: 6, .search(found: nil)), in: c) == [.render])
+        #expect(m.statusText == "Pattern not found: x")
+        #expect(m.handle(.next(backward: false), in: c) == [.searchFromSelection(x, backward: false)])
+    }
+
+    /// The walk (id `id`) of a search for "x" over the rows before its start, `wrap`.
+    private func walkAt(_ id: Int, wrap: Range<Int>) -> FindEffect {
+        .walk(FindWalk(id: id, kind: .search(pattern("x"), rows: wrap, backward: false, openRows: false), background: false))
+    }
+
     // MARK: Filter
 
     /// Each character filters again, from the rows of the shorter text; a deleted character
