@@ -218,15 +218,29 @@ public final class RefreshableList {
         didReload()
     }
 
-    /// Reloads the rows of a refresh's result keeping the user's place (see
-    /// `ListView.reloadData(keeping:)`). The header's rows in view do not count: they leave
-    /// when the refresh ends, and then the item is on the line of the view it was on before
-    /// the header came. Moves made past the old last row are forgotten.
-    public func reloadData(keeping place: ListPlace?) {
-        var place = place
-        if let header, header.state.isRefreshing, place != nil {
-            place?.screenRow -= max(0, list.topInset - list.scrollOffset)
+    /// The selection's place as `reloadData(keeping:)` keeps it: while the header shows a
+    /// refresh, its rows in view do not count (they leave when the refresh ends, and then the
+    /// item is on the line of the view it was on before the header came).
+    ///
+    /// Take it before the rows change, as the view is then: the header's rows in view are
+    /// counted here, not at the reload, so a place kept through other reloads in between (a
+    /// filter computed again over the new rows, which scrolls to the top) lands where it was.
+    public var place: ListPlace? {
+        guard var place = list.place else { return nil }
+        if let header, header.state.isRefreshing {
+            place.screenRow -= max(0, list.topInset - list.scrollOffset)
         }
+        return place
+    }
+
+    /// Reloads the rows of a refresh's result keeping the user's place, taken with `place`
+    /// before the rows changed (see `ListView.reloadData(keeping:)`). Moves made past the old
+    /// last row are forgotten.
+    public func reloadData(keeping place: ListPlace?) {
+        // The footer is there or not as it will be for the new rows before the place is laid
+        // out: hidden while the list showed no row, it would otherwise not count, and a place
+        // near the bottom would land a line lower, on the footer's line.
+        footer?.hasContent = showsFooter && list.dataSource.rowCount > 0
         list.reloadData(keeping: place)
         pendingRows = 0
         didReload()

@@ -41,6 +41,19 @@ import Reactors
         #expect(reactor.currentState.hasMore)
     }
 
+    /// A refresh that keeps the place says how many lines are shown (a file counts that many
+    /// again before it answers, so the selected line is in the result); a pull does not.
+    @Test func aRefreshThatKeepsThePlaceSaysHowManyLinesAreShown() {
+        let source = ScriptedSource.lines(total: 1_000)
+        source.delay = 0.1
+        let reactor = FeedReactor(source: source, pageSize: 100, scheduler: time.scheduler)
+        for action in [FeedReactor.Action.refresh, .loadMore, .refreshKeepingPlace, .refresh] {
+            reactor.action.send(action)
+            time.advance(0.2)
+        }
+        #expect(source.requests.map(\.linesShown) == [0, 0, 200, 0])
+    }
+
     @Test func fivePagesThenNoMoreData() {
         let reactor = demoReactor()
         reactor.action.send(.refresh)

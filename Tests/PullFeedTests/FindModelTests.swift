@@ -280,6 +280,47 @@ import TerminalUI
         #expect(!m.isBusy && m.statusText == nil)
     }
 
+    /// `n` and `N` pressed while a search still runs are not lost (they were: each began the
+    /// search again from the same selection, so `n n n` moved one match): they wait, and each
+    /// searches from the match the one before it found, in order, as in `less`.
+    @Test func nextAndPreviousWhileASearchRunsWaitTheirTurn() {
+        var m = model()
+        let x = pattern("x")
+        let rows = FindModel.syncRows * 2
+        let c = context(rows: rows)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 0)), in: c)
+        #expect(m.handle(.next(backward: false), in: c) == [])
+        #expect(m.handle(.next(backward: true), in: c) == [])
+        #expect(m.isBusy)
+        #expect(m.handle(.walkFinished(id: 1, .search(found: 7)), in: c)
+                == [.select(.list(7)), .searchFromSelection(x, backward: false), .render])
+        let second = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        #expect(walk(in: second)?.id == 2)
+        #expect(m.handle(.walkFinished(id: 2, .search(found: 30_000)), in: c)
+                == [.select(.list(30_000)), .searchFromSelection(x, backward: true), .render])
+        _ = m.handle(.search(x, backward: true, space: SearchSpace(rows: rows, selected: 30_000)), in: c)
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 7)), in: c) == [.select(.list(7)), .render])
+        #expect(!m.isBusy)
+
+        // Esc forgets them with the search; a search that finds nothing ends them too.
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        _ = m.handle(.next(backward: false), in: c)
+        _ = m.handle(.cancel, in: c)
+        #expect(!m.isBusy)
+        #expect(m.handle(.next(backward: false), in: c) == [.searchFromSelection(x, backward: false)])
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows, selected: 7)), in: c)
+        _ = m.handle(.next(backward: false), in: c)
+        #expect(m.handle(.walkFinished(id: 5, .search(found: nil)), in: c) == [walkAt(6, wrap: 0..<8), .render])
+        #expect(m.handle(.walkFinished(id: 6, .search(found: nil)), in: c) == [.render])
+        #expect(m.statusText == "Pattern not found: x")
+        #expect(m.handle(.next(backward: false), in: c) == [.searchFromSelection(x, backward: false)])
+    }
+
+    /// The walk (id `id`) of a search for "x" over the rows before its start, `wrap`.
+    private func walkAt(_ id: Int, wrap: Range<Int>) -> FindEffect {
+        .walk(FindWalk(id: id, kind: .search(pattern("x"), rows: wrap, backward: false, openRows: false), background: false))
+    }
+
     // MARK: Filter
 
     /// Each character filters again, from the rows of the shorter text; a deleted character
@@ -292,7 +333,7 @@ import TerminalUI
         #expect(m.handle(.open(.filter), in: c) == [.holdAutoRefresh(true), .render])
         #expect(type("e", into: &m, c) == [.walk(FindWalk(id: 1, kind: .filter(e, through: 100, candidates: nil), background: false)), .render, .render])
         #expect(m.handle(.walkFinished(id: 1, .filter(eRows)), in: c)
-                == [.showFilter(e, matches: eRows, through: 100, selecting: 7, walk: 1), .render])
+                == [.showFilter(e, matches: eRows, through: 100, selecting: .base(7), walk: 1), .render])
         #expect(m.filter == e && m.queryText == "e")
         c.filterCovered = 100
         c.filterShown = eRows
@@ -301,7 +342,7 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 2, .filter(erRows)), in: c)
         c.filterShown = erRows
         c.listRows = erRows.count
-        #expect(m.handle(.promptInput(.key(.backspace)), in: c) == [.showFilter(e, matches: eRows, through: 100, selecting: 7, walk: nil), .render, .render])
+        #expect(m.handle(.promptInput(.key(.backspace)), in: c) == [.showFilter(e, matches: eRows, through: 100, selecting: .base(7), walk: nil), .render, .render])
         // More rows loaded since: the kept results are for fewer rows, so a walk runs.
         c.baseRows = 120
         #expect(walk(in: type("r", into: &m, c))?.kind == .filter(er, through: 120, candidates: nil))
@@ -392,6 +433,33 @@ import TerminalUI
         #expect(m.statusText == "Filtering… — Esc cancels")
         #expect(m.handle(.walkFinished(id: 3, .filter(RowSet([2]))), in: c) == [.showFilter(e, matches: RowSet([2]), through: 50, selecting: nil, walk: 3), .render])
         #expect(m.statusText == "Search cancelled")
+    }
+
+    /// Rows replaced under the filter by a refresh that keeps the place: the filter, computed
+    /// again (in the background for many rows), selects the place's item. A second refresh
+    /// before it is done (the list shows no row, so the screen has no place) keeps the same
+    /// place; one that goes back to the top keeps none.
+    @Test func aFilterComputedAgainOverReplacedRowsKeepsThePlace() {
+        var m = model()
+        let e = pattern("e")
+        let rows = FindModel.syncRows * 2
+        let c = context(rows: rows, selected: 0)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1, 40]))), in: c)
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        let place = ListPlace(index: 1, identity: AnyHashable(UInt64(40)), screenRow: 12)
+        #expect(walk(in: m.handle(.rowsWillReload(replaced: true, keeping: .place(place)), in: c))?.background == true)
+        #expect(m.handle(.rowsWillReload(replaced: true, keeping: .place(nil)), in: c)
+                == [.clearFilterRows(e), .cancelWork, .walk(FindWalk(id: 3, kind: .filter(e, through: rows, candidates: nil), background: true)), .render])
+        #expect(m.handle(.walkFinished(id: 3, .filter(RowSet([2, 41]))), in: c)
+                == [.showFilter(e, matches: RowSet([2, 41]), through: rows, selecting: .place(place), walk: 3), .render, .render])
+        #expect(m.statusText == nil, "no search was cancelled")
+
+        _ = m.handle(.rowsWillReload(replaced: true, keeping: .place(place)), in: c)
+        _ = m.handle(.rowsWillReload(replaced: true), in: c)
+        #expect(m.handle(.walkFinished(id: 5, .filter(RowSet([3]))), in: c)
+                == [.showFilter(e, matches: RowSet([3]), through: rows, selecting: nil, walk: 5), .render, .render])
     }
 
     /// A filter walk over many rows: the title counts the matches found so far.

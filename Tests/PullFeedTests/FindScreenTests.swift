@@ -293,4 +293,27 @@ import TerminalUI
         #expect(h.reactor.currentState.itemCount < 5000, "loaded through the match, not to the end")
         #expect(!h.lines[23].contains("Searching"))
     }
+
+    /// `n n n` and `N N N` pressed faster than the searches run (each walks so many rows that
+    /// it runs in the background): every press moves to the next match, none is lost.
+    @Test func quickNextAndPreviousPressesEachMoveOneMatch() {
+        let total = FindModel.syncRows + 10_000
+        let h = lines(total, pageSize: total)
+        type(h, "/L7")
+        h.press(.enter)
+        h.finishFindWalks()
+        #expect(selected(h) == "L7")
+        h.press(.character("n"))
+        h.press(.character("n"))
+        h.press(.character("n"))
+        h.finishFindWalks()
+        #expect(selected(h) == "L72")
+        h.press(.end)
+        h.press(.character("N"))
+        h.press(.character("N"))
+        h.press(.character("N"))
+        h.finishFindWalks()
+        #expect(selected(h) == "L7997")
+        #expect(!h.screen.find.isBusy)
+    }
 }

@@ -182,6 +182,33 @@ final class LiveSource: FeedSource {
         #expect(h.reactor.currentState.tailStart == nil)
     }
 
+    /// A page asked for while lines are caught up (a filter loading ahead on a file still
+    /// counted) cuts the catch-up short; the catch-up still owed waits for the page, and
+    /// catches up after it. (It started again at once, before the page's request showed in the
+    /// state, from the line the page starts at: those lines were added twice.)
+    @Test func aPageAskedForDuringACatchUpAddsEachLineOnce() {
+        let source = LiveSource(lines: Self.lines(1...300))
+        source.isOpen = false
+        source.counted = 100
+        let time = VirtualTime()
+        let reactor = FeedReactor(source: source, pageSize: 50, scheduler: time.scheduler)
+        reactor.action.send(.refresh)
+        time.advance(0)
+        #expect(reactor.currentState.lines.count == 100)
+        source.counted = 200
+        source.changeSubject.send(.grew)
+        source.changeSubject.send(.grew)
+        reactor.action.send(.loadAhead)
+        time.advance(0)
+        source.counted = nil
+        source.changeSubject.send(.grew)
+        time.advance(0)
+        let lines = reactor.currentState.lines
+        let texts = (0..<lines.count).map { lines[$0] }
+        #expect(Set(texts).count == texts.count, "no line twice")
+        #expect(texts == Self.lines(1...300))
+    }
+
     @Test func theGapRowSitsBetweenTheCountedLinesAndTheEnd() {
         let source = LiveSource(lines: Self.lines(1...5_000))
         source.readsFromEnd = true

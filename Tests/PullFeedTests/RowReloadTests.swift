@@ -33,6 +33,25 @@ import Testing
         #expect(reload.mode == .keepingSelection(false))
     }
 
+    /// Rows replaced under a filter, which shows none of them until it has filtered them
+    /// again: it then keeps the place as the reload does, or goes to the top with a pull, or to
+    /// the last row while the user follows the end.
+    @Test func aFilterComputedAgainKeepsWhatTheReloadKeeps() {
+        let old = Self.loaded()
+        let keeping = RowReload(from: old, to: Self.refreshed(old, keepingPlace: true), place: Self.place, filtering: true)
+        #expect(keeping.filterKeeps == .place(Self.place))
+        #expect(RowReload(from: old, to: Self.refreshed(old, keepingPlace: true), place: nil, filtering: true).filterKeeps == .place(nil))
+        #expect(RowReload(from: old, to: Self.refreshed(old, keepingPlace: false), place: Self.place, filtering: true).filterKeeps == nil)
+        var readOnce = old
+        readOnce.source.keepsPlaceOnRefresh = true
+        #expect(RowReload(from: readOnce, to: Self.refreshed(readOnce, keepingPlace: false), place: Self.place, filtering: true).filterKeeps
+                == .place(Self.place))
+        var following = Self.refreshed(old, keepingPlace: true)
+        following.isFollowing = true
+        following.hasMore = false
+        #expect(RowReload(from: old, to: following, place: Self.place, filtering: true).filterKeeps == .lastRow)
+    }
+
     @Test func inputReadOnceKeepsTheSelectionWhateverAskedForTheRefresh() {
         var old = Self.loaded()
         old.source.keepsPlaceOnRefresh = true

@@ -58,6 +58,16 @@ final class ScreenHarness {
         lines.first { $0.hasPrefix("›") }.map { String($0.dropFirst()) }
     }
 
+    /// Lets the search and filter walks that run in the background (over more than
+    /// `FindModel.syncRows` rows) finish and their results arrive on the loop, until none runs.
+    func finishFindWalks() {
+        for _ in 0..<100 {
+            screen.find.worker.queue.sync(flags: .barrier) {}
+            advance(0)
+            if !screen.find.model.hasBackgroundWork { break }
+        }
+    }
+
     /// Presses each character of `text`.
     func type(_ text: String) {
         for c in text { press(.character(c)) }

@@ -27,6 +27,24 @@ import Testing
         #expect(third.result?.hasMore == false)
     }
 
+    /// A refresh that keeps the place answers once the lines shown are counted again, however
+    /// far down they go (it answered as soon as a page was counted: the first 256 KiB).
+    @Test func aRefreshThatKeepsThePlaceWaitsForTheLinesShown() {
+        let path = temporaryFile(Array((1...600_000).map { "\($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        var request = PageRequest(offset: 0, limit: 200)
+        request.wholeResult = true
+        request.linesShown = 500_000
+        var result: Result<Page, SourceError>?
+        let subscription = source.load(request, on: time.scheduler).sink { result = $0 }
+        source.queue.sync(flags: .barrier) {}
+        time.advance(0)
+        subscription.cancel()
+        #expect((result?.page?.lines.count ?? 0) >= 500_000)
+        #expect(result?.lines?.first == "1")
+    }
+
     @Test func pagesHoldWhereLinesAreNotTheirText() {
         let path = temporaryFile(Array((1...1_000).map { "a longer line of text, number \($0)\n" }.joined().utf8))
         defer { unlink(path) }

@@ -131,6 +131,28 @@ import TerminalUI
         #expect(h.owner.loads == 2)
     }
 
+    /// Rows come back to a list that showed none, keeping a place near the bottom (a filter
+    /// computed again after a refresh): the footer, hidden while there was no row, is laid out
+    /// for the new rows before the place is, so the row keeps its line above it (it went one
+    /// line down, onto the footer's, and the footer out of view).
+    @Test func aPlaceKeptInAListThatShowedNoRowCountsTheFooter() throws {
+        let h = Harness(rows: 30)
+        #expect(h.list.selectLastRow())
+        h.draw()
+        let place = try #require(h.list.place)
+        #expect(place.screenRow == h.screen.size.rows - 2)
+        let source = try #require(h.list.list.dataSource as? ArrayListDataSource)
+        let rows = source.rows
+        source.rows = []
+        h.list.reloadData(keepingSelection: true)
+        h.draw()
+        source.rows = rows
+        h.list.reloadData(keeping: place)
+        h.draw()
+        #expect(h.list.place == place)
+        #expect(h.list.list.isBottomAccessoryFullyVisible)
+    }
+
     /// The owner keeps the end in sight (rows arriving while the user follows): the last row
     /// and the footer under it show, and no page is asked for; End, the user's move, asks.
     @Test func selectingTheLastRowForTheOwnerAsksForNoPage() {

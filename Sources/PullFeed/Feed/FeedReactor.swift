@@ -111,6 +111,9 @@ package final class FeedReactor: Reactor {
     private var isCatchingUp = false
     /// Lines arrived while another request was in flight: catch up when it ends.
     private var needsCatchUp = false
+    /// A request is starting: it cuts a catch-up in flight short, and the catch-up that one
+    /// owed must wait for its end (the state does not show it running yet).
+    private var startsRequest = false
     /// A page of grouped lines came with more after it: the rest loads when the request ends
     /// (every line must be grouped for the sections to be whole).
     var groupsRest = false
@@ -200,7 +203,7 @@ package final class FeedReactor: Reactor {
         var pageRequest = PageRequest(offset: 0, limit: pageSize)
         // What is shown is compared with the new result: all of it, not its first output.
         pageRequest.wholeResult = state.hasLoaded
-        pageRequest.shownCount = state.lines.count
+        if keepingPlace { pageRequest.linesShown = state.lines.count }
         let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
         return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
@@ -271,8 +274,12 @@ package final class FeedReactor: Reactor {
         let result = load(request)
             .prefix(untilOutputFrom: started.filter { $0 == other })
             .flatMap(outcome)
-        return Deferred { () -> AnyPublisher<Mutation, Never> in
+        return Deferred { [weak self] () -> AnyPublisher<Mutation, Never> in
+            // The catch-up this cuts short would start again at once, from the line this
+            // request reads from, and both would add its lines: it waits for this one's end.
+            self?.startsRequest = true
             started.send(kind)
+            self?.startsRequest = false
             let endOther: [Mutation] = otherInFlight
                 ? [kind == .header ? .setLoadingMore(false) : .setRefreshing(false)] : []
             return Publishers.Sequence(sequence: endOther + [indicator(true)])
@@ -307,7 +314,7 @@ package final class FeedReactor: Reactor {
     /// request starting cuts it short (its lines would be counted twice); it runs again after.
     private func catchUp() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp else {
+        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp, !startsRequest else {
             needsCatchUp = true
             return Empty().eraseToAnyPublisher()
         }

@@ -32,9 +32,9 @@ enum FindEffect: Equatable {
     /// Select a row found by a search.
     case select(FindRow)
     /// Show the base rows `matches` of the first `through` (the rows walk `walk` read, or the
-    /// rows now when nil), the filter's matches highlighted, the selection on base row
-    /// `selecting` if it shows; then answer with `stateChanged`.
-    case showFilter(TextPattern, matches: RowSet, through: Int, selecting: Int?, walk: Int?)
+    /// rows now when nil), the filter's matches highlighted, the selection as `selecting` says
+    /// (the first row when nil); then answer with `stateChanged`.
+    case showFilter(TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?)
     /// The rows changed under the filter: it shows nothing until it is computed again.
     case clearFilterRows(TextPattern)
     /// Filter the base rows appended since the filter last looked.
@@ -44,6 +44,19 @@ enum FindEffect: Equatable {
     case removeFilter(selecting: Int?)
     /// Draw the screen again.
     case render
+}
+
+/// Where the selection goes when a filter's rows are shown.
+enum FilterSelection: Equatable {
+    /// On this base row if it shows (the row selected while the filter is typed).
+    case base(Int)
+    /// The item of this place on its line of the view, as a refresh keeps it: the rows were
+    /// replaced under the filter, which shows none of them until it has filtered them again
+    /// (in the background when they are many). Nil: the list showed no row when the rows were
+    /// replaced (the filter was still being computed): what that computation was to select.
+    case place(ListPlace?)
+    /// The last row (the user follows the end).
+    case lastRow
 }
 
 /// A row a search found, in the rows it searched.

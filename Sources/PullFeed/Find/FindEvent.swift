@@ -23,8 +23,9 @@ enum FindEvent: Equatable {
     case filterProgress(id: Int, found: Int, walked: Int)
     /// A scan of the source has read `percent` of it.
     case scanProgress(id: Int, percent: Int)
-    /// The rows are about to reload: rows were appended, or (`replaced`) they are new.
-    case rowsWillReload(replaced: Bool)
+    /// The rows are about to reload: rows were appended, or (`replaced`) they are new; then a
+    /// filter, computed again, selects as `keeping` says (the first row when nil).
+    case rowsWillReload(replaced: Bool, keeping: FilterSelection? = nil)
     /// The source's state or the rows changed (a page arrived, the list reloaded).
     case stateChanged
     /// The wait asked for with `retry` is over.

@@ -10,13 +10,13 @@ extension FindModel {
         let (parsed, error) = prompt.parsed
         if error != nil { return [] }
         guard let pattern = parsed else { return removeFilter(in: context) }
-        return refilter(pattern, selecting: context.selectedBaseRow, keepsApplied: true, in: context)
+        return refilter(pattern, selecting: context.selectedBaseRow.map(FilterSelection.base), keepsApplied: true, in: context)
     }
 
     /// Filters the rows with `pattern`: at once when a result for it is kept, else from the
     /// fewest rows a kept result allows (in the background when they are many). The applied
     /// filter's rows are kept first (`keepsApplied`) if they cover every row.
-    mutating func refilter(_ pattern: TextPattern, selecting: Int?, keepsApplied: Bool, in context: FindContext) -> [FindEffect] {
+    mutating func refilter(_ pattern: TextPattern, selecting: FilterSelection?, keepsApplied: Bool, in context: FindContext) -> [FindEffect] {
         var effects = stopWork()
         filterLoads = true
         filterAskedAt = nil
@@ -35,7 +35,7 @@ extension FindModel {
         return effects
     }
 
-    mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: Int?, walk: Int?) -> [FindEffect] {
+    mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?) -> [FindEffect] {
         filterPending = false
         filter = pattern
         return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk), .render]
@@ -57,23 +57,30 @@ extension FindModel {
     }
 
     /// Before the list reloads after the rows changed: a filter takes in appended rows, or
-    /// starts again on replaced ones; a search in progress over replaced rows stops.
-    mutating func rowsWillReload(replaced: Bool, in context: FindContext) -> [FindEffect] {
+    /// starts again on replaced ones, then selects as `keeping` says; a search in progress
+    /// over replaced rows stops.
+    mutating func rowsWillReload(replaced: Bool, keeping: FilterSelection?, in context: FindContext) -> [FindEffect] {
         guard replaced else {
             guard filter != nil, !filterPending, context.filterCovered < context.baseRows else { return [] }
             return [.extendFilter]
         }
+        var selecting = keeping
+        // The place to keep, while the filter of the rows before was still computed (the list
+        // showed none of them): the place that computation was to keep.
+        if case .place(nil)? = keeping {
+            selecting = nil
+            if filterPending, case .filter(_, _, let pending)? = walk?.purpose, case .place? = pending { selecting = pending }
+        }
         filterResults.removeAll()
         var effects: [FindEffect] = []
-        if hasBackgroundWork || pagedSearch != nil || pendingMatch != nil {
+        if isSearching {
             effects += stopWork()
             message = strings.text(.searchCancelled)
         }
         guard let pattern = filter else { return effects }
         effects.append(.clearFilterRows(pattern))
         filterPending = false
-        // The list shows no row of the new ones yet: nothing to keep selected.
-        return effects + refilter(pattern, selecting: nil, keepsApplied: false, in: context)
+        return effects + refilter(pattern, selecting: selecting, keepsApplied: false, in: context)
     }
 
     /// Asks for the next page while the filtered rows do not fill the screen (line sources).

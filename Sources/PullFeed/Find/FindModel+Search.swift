@@ -4,7 +4,10 @@ import TerminalUI
 /// page by page), then the rows before the selection.
 extension FindModel {
     mutating func search(_ pattern: TextPattern, backward: Bool, space: SearchSpace, in context: FindContext) -> [FindEffect] {
+        // The presses still waiting wait for this search (one of them asked for it).
+        let queued = queuedNext
         var effects = stopWork()
+        queuedNext = queued
         message = nil
         lastSearch = pattern
         effects.append(.highlight(pattern))
@@ -25,7 +28,7 @@ extension FindModel {
         let row: (Int) -> FindRow = { run.openRows ? .open($0) : .list($0) }
         if let found {
             if wrapping { message = strings.text(run.backward ? .searchWrappedBottom : .searchWrappedTop) }
-            return [.select(row(found))]
+            return self.found(row(found))
         }
         if wrapping { return notFound(run.pattern) }
         // Grouped lines searched with every section open: their pages are not searched.
@@ -93,7 +96,7 @@ extension FindModel {
                 pendingMatch = nil
                 progress = nil
                 if pending.backward { message = strings.text(.searchWrappedBottom) }
-                return [.select(.base(pending.baseRow))]
+                return found(.base(pending.baseRow))
             }
             guard !feed.isBusy, !feed.loadsThroughLine else { return [] }
             if !feed.hasMore || pending.requested {
@@ -116,7 +119,7 @@ extension FindModel {
             pagedSearch = nil
             progress = nil
             if paged.backward { message = strings.text(.searchWrappedBottom) }
-            return [.select(.list(found))]
+            return self.found(.list(found))
         }
         progress = strings.text(.searching, String(context.baseRows))
         guard let feed = context.feed else { return [] }

@@ -41,6 +41,9 @@ struct FindModel {
     var pagedSearch: PagedSearch?
     /// A match found past the loaded lines: selected once it is loaded.
     var pendingMatch: PendingMatch?
+    /// `n` and `N` pressed while a search runs (true for `N`), in order: as the search finds its
+    /// match, the first of them searches on from there (a press is never lost, as in `less`).
+    var queuedNext: [Bool] = []
     /// Filters computed while typing (a deleted character goes back to its result at once).
     var filterResults = FilterResults()
     /// The base row selected before the filter was set, selected again when it is removed.
@@ -75,8 +78,8 @@ struct FindModel {
         case pagedRows
         /// A scan of the source past the loaded lines.
         case scan(SearchRun)
-        /// The filter's rows among the first `through`, the selection then on base row `selecting`.
-        case filter(TextPattern, through: Int, selecting: Int?)
+        /// The filter's rows among the first `through`, the selection then as `selecting` says.
+        case filter(TextPattern, through: Int, selecting: FilterSelection?)
     }
 
     /// One search: its pattern and direction, and the rows before its start, searched last.
@@ -104,6 +107,15 @@ struct FindModel {
 
     /// Whether a walk or a scan runs in the background (a cancellation token is out).
     var hasBackgroundWork: Bool { walk?.background ?? false }
+
+    /// Whether a search is working: walking rows in the background (a walk run at once is over
+    /// before the next event), scanning the source, or loading its pages.
+    var isSearching: Bool {
+        if pagedSearch != nil || pendingMatch != nil { return true }
+        guard let walk, walk.background else { return false }
+        if case .filter = walk.purpose { return false }
+        return true
+    }
 
     /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
     var isBusy: Bool { hasBackgroundWork || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
@@ -141,7 +153,14 @@ struct FindModel {
         case .keyPressed:
             message = nil
         case .next(let backward):
-            if let lastSearch { effects.append(.searchFromSelection(lastSearch, backward: backward)) }
+            guard let lastSearch else { break }
+            // Searching again from the selection now would start where the search running
+            // started, and find its match again: the press waits for that match.
+            if isSearching {
+                queuedNext.append(backward)
+            } else {
+                effects.append(.searchFromSelection(lastSearch, backward: backward))
+            }
         case .cancel:
             effects += cancel(in: context)
         case .removeAppliedFilter:
@@ -158,8 +177,8 @@ struct FindModel {
             guard walk?.id == id else { break }
             progress = strings.text(.searchingPercent, String(percent))
             effects.append(.render)
-        case .rowsWillReload(let replaced):
-            effects += rowsWillReload(replaced: replaced, in: context)
+        case .rowsWillReload(let replaced, let keeping):
+            effects += rowsWillReload(replaced: replaced, keeping: keeping, in: context)
         case .stateChanged:
             effects += stateChanged(in: context)
         case .retryDue(let generation):
@@ -206,6 +225,7 @@ struct FindModel {
         switch prompt.kind {
         case .search:
             guard let pattern = pattern ?? lastSearch else { return [] }
+            queuedNext.removeAll()
             return [.searchFromSelection(pattern, backward: false)]
         case .filter:
             return pattern == nil ? removeFilter(in: context) : []
@@ -228,8 +248,9 @@ struct FindModel {
         return effects
     }
 
-    /// Stops every walk, scan and load in progress.
+    /// Stops every walk, scan and load in progress, and forgets the `n` and `N` waiting for them.
     mutating func stopWork() -> [FindEffect] {
+        queuedNext.removeAll()
         var effects = stopWalk()
         // The pages through a match are loaded by the reactor: it is told they are not wanted.
         if pendingMatch?.requested == true { effects.append(.stopLoadingThrough) }
@@ -279,9 +300,18 @@ struct FindModel {
         return effects
     }
 
-    /// Sets the message for a search that found nothing.
+    /// Sets the message for a search that found nothing; the `n` and `N` waiting for it would
+    /// find nothing either.
     mutating func notFound(_ pattern: TextPattern) -> [FindEffect] {
+        queuedNext.removeAll()
         message = strings.text(.patternNotFound, pattern.text)
         return [.render]
+    }
+
+    /// A search found `row`: it is selected, and the first `n` or `N` pressed meanwhile searches
+    /// on from it.
+    mutating func found(_ row: FindRow) -> [FindEffect] {
+        guard let lastSearch, !queuedNext.isEmpty else { return [.select(row)] }
+        return [.select(row), .searchFromSelection(lastSearch, backward: queuedNext.removeFirst())]
     }
 }

@@ -103,7 +103,7 @@ package final class CommandSource: FeedSource {
             }
             let whole = startsRun && request.wholeResult && timeout > 0
             var request = request
-            if whole { request.limit = max(request.limit, request.shownCount) }
+            if whole { request.limit = max(request.limit, request.linesShown) }
             do throws(SourceError) {
                 var page = try run.store.page(request, token: token, whole: whole)
                 guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }

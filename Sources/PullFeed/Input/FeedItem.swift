@@ -85,10 +85,12 @@ package struct PageRequest: Hashable, Sendable {
     /// command's whole run, however it writes it), not with what came before its output first
     /// paused, so that the place and what is new or gone are judged against all of it.
     package var wholeResult = false
-    /// With `wholeResult`: how many lines are shown now. A result read only in part (larger
-    /// than a stream reads ahead) holds at least as many, so that what was shown is judged
-    /// against the same lines again, not against the part a first page reads.
-    package var shownCount = 0
+    /// A refresh that keeps the place: how many lines are shown. The result holds at least as
+    /// many (or all there are), so that the selected line is in it and what was shown is
+    /// judged against the same lines again: a file answers once it has counted that many (the
+    /// lines counted first, some 256 KiB of them, would lose a line further down), a command's
+    /// run is read that far (not only as far as a stream reads unasked).
+    package var linesShown = 0
     /// Lines the asker knows were dropped from the front of a stream (`Page.dropped`): its
     /// `offset` counts from the first line after them.
     package var dropped = 0

@@ -17,7 +17,8 @@ import TerminalUI
 /// appended later arrive without a request (the file is watched). A refresh (offset 0) opens
 /// and counts the file again, so edits, truncation or deletion show up (a deleted file is a
 /// failed refresh that keeps what is on screen); a file cut shorter or replaced while shown
-/// is reloaded. A pipe or FIFO (`--file <(cmd)`) is read once, like standard input, as it is
+/// is reloaded; a refresh that keeps the place waits until the lines shown are counted again.
+/// A pipe or FIFO (`--file <(cmd)`) is read once, like standard input, as it is
 /// written (`StreamStore`).
 package final class FileSource: FeedSource {
     package let path: String
@@ -99,7 +100,7 @@ package final class FileSource: FeedSource {
             }
             token.onCancel { [state = index.state] in state.wakeAll() }
             if request.fromEnd, let page = Self.lastLines(of: index, request) { return .success(page) }
-            let want = request.offset + request.limit
+            let want = max(request.offset + request.limit, request.linesShown)
             let (count, counting) = index.state.wait(until: { s in
                 request.catchUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
             }) { s in (s.count, s.isCounting) }

@@ -39,6 +39,7 @@ package final class HeaderLinesSource: FeedSource {
             headerGiven = 0
             missing = count
             asked.limit = request.limit + count
+            if request.linesShown > 0 { asked.linesShown = request.linesShown + count }
         } else if headerGiven < count {
             // No row can have come before the whole header: this asks for the rest of it.
             missing = count - headerGiven

@@ -156,12 +156,14 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         state = new
-        let place = RowReload.mayKeepPlace(from: old, to: new) ? list.place : nil
+        let place = RowReload.mayKeepPlace(from: old, to: new) ? refreshable.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
-        if new.itemsVersion != old.itemsVersion { find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new)) }
+        let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
+        if new.itemsVersion != old.itemsVersion {
+            find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new), keeping: reload.filterKeeps)
+        }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
-            let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
             switch reload.mode {
             case .keeping(let place): refreshable.reloadData(keeping: place)
             case .keepingSelection(let keeps): refreshable.reloadData(keepingSelection: keeps)

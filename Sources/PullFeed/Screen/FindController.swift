@@ -27,7 +27,7 @@ final class FindController {
     private let strings: AppStrings
     private let scheduler: LoopScheduler
     /// Runs the walks and scans.
-    private let worker: FindWorker
+    let worker: FindWorker
     /// The search's rows with every section open (grouped lines with a folded section).
     private var openRows: UnfoldedRows?
     /// The rows the last filter walk read: its matches are shown with their section headers.
@@ -90,8 +90,9 @@ final class FindController {
         return true
     }
 
-    /// Before the list reloads after the rows changed (`replaced`: they are new).
-    func rowsWillReload(replaced: Bool) { send(.rowsWillReload(replaced: replaced)) }
+    /// Before the list reloads after the rows changed (`replaced`: they are new, and a filter,
+    /// computed again, then selects as `keeping` says).
+    func rowsWillReload(replaced: Bool, keeping: FilterSelection?) { send(.rowsWillReload(replaced: replaced, keeping: keeping)) }
     /// After every state of the feed.
     func stateDidChange() { send(.stateChanged) }
     /// A page failed to load: the filter stops asking for more.
@@ -196,15 +197,27 @@ final class FindController {
     }
 
     /// Shows the base rows `matches` (of the rows walk `walk` read, else of the rows now), the
-    /// selection on base row `selecting` if it shows.
-    private func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: Int?, walk: Int?) {
+    /// selection as `selecting` says (on the first row when nil, or when its base row does not
+    /// show).
+    private func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?) {
         let base = filterBase.flatMap { $0.id == walk ? $0.snapshot : nil } ?? rows.textSnapshot()
         filterBase = nil
         filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: through)
         extendFilter()
         list.highlight = pattern
-        refreshable.reloadData(keepingSelection: false)
-        if let selecting, let row = filtered.index(ofBase: selecting) { refreshable.select(row: row) }
+        switch selecting {
+        case .place(let place?)?:
+            // Found by identity among the rows the filter keeps (or the row at its index).
+            refreshable.reloadData(keeping: place)
+        case .lastRow?:
+            refreshable.reloadData(keepingSelection: false)
+            refreshable.selectLastRow()
+        case .base(let baseRow)?:
+            refreshable.reloadData(keepingSelection: false)
+            if let row = filtered.index(ofBase: baseRow) { refreshable.select(row: row) }
+        case .place(nil)?, nil:
+            refreshable.reloadData(keepingSelection: false)
+        }
         send(.stateChanged)
     }
 

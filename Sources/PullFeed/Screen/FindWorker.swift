@@ -10,8 +10,9 @@ final class FindWorker {
 
     private let scheduler: LoopScheduler
     /// Concurrent: a walk stuck in one long call (a regular expression that backtracks over
-    /// a megabyte line) cannot hold up the next one once it is cancelled.
-    private let queue = DispatchQueue(label: "pullfeed.find", qos: .userInitiated, attributes: .concurrent)
+    /// a megabyte line) cannot hold up the next one once it is cancelled. (Tests wait for the
+    /// work on it with a barrier.)
+    let queue = DispatchQueue(label: "pullfeed.find", qos: .userInitiated, attributes: .concurrent)
     /// The work running in the background.
     private var token: CancellationToken?
 

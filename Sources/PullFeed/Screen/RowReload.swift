@@ -24,6 +24,11 @@ struct RowReload: Equatable {
     var keepsDistanceToEndAfter: Int?
     /// The user follows the end: the selection goes to the last row.
     var selectsEnd: Bool
+    /// What a filter selects once it has filtered the rows again, when they replace the ones
+    /// it filtered (it shows none of the new rows until then, which takes a while for many
+    /// rows): the last row while following, else the place (found by identity among the rows
+    /// it keeps) unless the reload goes back to the top.
+    var filterKeeps: FilterSelection?
 
     /// The row to select once the rows are reloaded (`rowCount` of them; the selection was on
     /// row `oldSelected` of `oldRows`), if the reload moves it: the last row while following,
@@ -68,5 +73,10 @@ struct RowReload: Equatable {
         }
         keepsDistanceToEndAfter = keepsSelection && new.tailStart == nil ? old.tailStart : nil
         selectsEnd = new.keepsEnd
+        if selectsEnd {
+            filterKeeps = .lastRow
+        } else if mode != .keepingSelection(false) {
+            filterKeeps = .place(place)
+        }
     }
 }
