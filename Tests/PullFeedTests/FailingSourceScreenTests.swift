@@ -70,6 +70,23 @@ import TerminalUI
         }
     }
 
+    /// A refresh that fails leaves the run it replaced in place. The refresh killed that run,
+    /// still going, and its end (status 137) is not told as the command's: the toast stays
+    /// the refresh's reason.
+    @Test func aFailedRefreshOfARunningCommandSaysOnlyWhyTheRefreshFailed() {
+        let flag = NSTemporaryDirectory() + "pullfeed-flag-\(UUID().uuidString)"
+        defer { unlink(flag) }
+        let source = CommandSource(command: "if [ -e '\(flag)' ]; then exit 4; else seq 1 30; exec sleep 30; fi", paged: false, timeout: 60)
+        let h = ScreenHarness(source: source)
+        settle(h, source)
+        #expect(h.reactor.currentState.lines.count == 30)
+        _ = FileManager.default.createFile(atPath: flag, contents: nil)
+        h.press(.character("r"))
+        for _ in 0..<3 { settle(h, source) }
+        #expect(h.reactor.currentState.lines.count == 30)
+        #expect(h.lines[23] == " Refresh failed: command exited with status 4")
+    }
+
     @Test func aRunningCommandIsRegisteredForKillingOnExitUntilItEnds() throws {
         let pidFile = NSTemporaryDirectory() + "pullfeed-pid-\(UUID().uuidString)"
         let releaseFile = pidFile + ".release"

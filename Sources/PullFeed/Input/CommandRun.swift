@@ -50,7 +50,10 @@ final class CommandRun: @unchecked Sendable {
     /// Kills the command's process group; its stdout then ends, and is read to that end even
     /// when nobody asks for more, so that the shell is reaped and the pipes closed (a run
     /// replaced by a refresh while it held at its read-ahead was left a zombie with its pipes).
+    /// How it ended is never told: the kill was ours, not the command's (a run a failed
+    /// refresh leaves in place would otherwise say "exit status 137").
     func stop() {
+        exitTold.withLock { $0 = true }
         spawned.kill()
         store.drainToEnd()
     }
