@@ -153,6 +153,8 @@ struct EveryTerminalTests {
             session.tmux.sendKeys(key)
         }
         #expect(try session.exitStatus() == status)
+        // The wrapper prints its line after it wrote the files `exitStatus` waits for.
+        try session.tmux.waitFor("pullfeed exited with")
         let lines = session.lines().filter { !$0.isEmpty }
         let exitLine = try #require(lines.firstIndex { $0.contains("pullfeed exited with") }, "\(lines)")
         #expect(lines[exitLine] == "pullfeed exited with \(status)", "\(lines)")
