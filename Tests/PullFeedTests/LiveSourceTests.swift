@@ -142,6 +142,20 @@ final class LiveSource: FeedSource {
         #expect(h.lines[0].hasSuffix(" 36+ items"), "\(h.lines[0])")
     }
 
+    /// A refresh of more items than are compared still says it arrived; the first load says
+    /// nothing.
+    @Test func aRefreshTooLargeToCompareSaysItReloaded() {
+        let source = LiveSource(lines: Self.lines(1...(FeedReactor.comparedItemLimit + 1)))
+        source.isOpen = false
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(!h.lines[23].contains("Reloaded"))
+        h.press(.character("r"))
+        h.advance(0.2)
+        #expect(h.lines[23] == " Reloaded (too many items to count what is new)", "\(h.lines[23])")
+        #expect(h.lines[0].hasSuffix(" \(FeedReactor.comparedItemLimit + 1) items"))
+    }
+
     @Test func chineseTextsForWaitingAndFollowing() {
         let source = LiveSource(lines: Self.lines(1...3))
         let h = ScreenHarness(source: source) { $0.language = .simplifiedChinese }

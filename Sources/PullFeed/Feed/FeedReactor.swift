@@ -214,7 +214,12 @@ package final class FeedReactor: Reactor {
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
                 guard let exit = page.exit else {
-                    guard changes.isComparison else { return replaced.eraseToAnyPublisher() }
+                    // A result too large to compare still says it arrived (the first load
+                    // says nothing).
+                    guard changes.isComparison else {
+                        guard state.hasLoaded else { return replaced.eraseToAnyPublisher() }
+                        return replaced.append(self.toast(.reloaded)).eraseToAnyPublisher()
+                    }
                     let counted = self.toast(.refreshed(new: changes.newCount, changed: changes.changedCount, gone: changes.goneCount))
                     return replaced.append(counted).eraseToAnyPublisher()
                 }

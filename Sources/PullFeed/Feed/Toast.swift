@@ -11,6 +11,9 @@ package struct Toast: Equatable, Sendable {
         /// A refresh succeeded: `new` items were not in the result before, `changed` items were
         /// there with another text (identity by fields), `gone` items are no longer there.
         case refreshed(new: Int, changed: Int, gone: Int)
+        /// A refresh succeeded with a result too large to compare (`FeedReactor.comparedItemLimit`):
+        /// it is shown, the place kept, but what is new is not counted.
+        case reloaded
         /// The file shown was cut shorter, or replaced at its path: it was loaded again.
         case fileTruncated
         case fileReplaced
@@ -30,7 +33,7 @@ package struct Toast: Equatable, Sendable {
     /// Whether the toast says something went wrong (shown in red where there is colour).
     package var isFailure: Bool {
         switch kind {
-        case .noMoreData, .refreshed, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
+        case .noMoreData, .refreshed, .reloaded, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
         case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream: true
         }
     }

@@ -77,6 +77,7 @@ package struct AppStrings: Sendable {
             message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
         case .refreshed(let new, let changed, let gone):
             refreshed(new: new, changed: changed, gone: gone)
+        case .reloaded: text(.reloaded)
         case .fileTruncated: text(.fileTruncated)
         case .fileReplaced: text(.fileReplaced)
         case .fileDeleted: text(.fileDeleted)

@@ -25,7 +25,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case sectionOther, sectionLines, sectionLinesOne, sectionFiltered, sectionNew
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
-    case newItems, newItemsOne, noNewItems, changedItems, goneItems
+    case newItems, newItemsOne, noNewItems, changedItems, goneItems, reloaded
     case spillUnavailable, diskFull
     // Marks (`--multi`) and bound keys (`--bind`)
     case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview
@@ -44,6 +44,7 @@ extension AppStrings {
         .newItems: "{0} new items",
         .newItemsOne: "{0} new item",
         .noNewItems: "No new items",
+        .reloaded: "Reloaded (too many items to count what is new)",
         .changedItems: "{0} changed",
         .goneItems: "{0} gone",
         .countingItems: "counting… {0}+ items",
@@ -157,6 +158,7 @@ extension AppStrings {
         .newItems: "{0} 条新内容",
         .newItemsOne: "{0} 条新内容",
         .noNewItems: "没有新内容",
+        .reloaded: "已重新加载（条目过多，不统计新内容）",
         .changedItems: "{0} 条已更改",
         .goneItems: "{0} 条已移除",
         .countingItems: "正在计数… {0}+ 项",
