@@ -111,9 +111,6 @@ package final class FeedReactor: Reactor {
     private var isCatchingUp = false
     /// Lines arrived while another request was in flight: catch up when it ends.
     private var needsCatchUp = false
-    /// A request is starting: it cuts a catch-up in flight short, and the catch-up that one
-    /// owed must wait for its end (the state does not show it running yet).
-    private var startsRequest = false
     /// A page of grouped lines came with more after it: the rest loads when the request ends
     /// (every line must be grouped for the sections to be whole).
     var groupsRest = false
@@ -279,12 +276,8 @@ package final class FeedReactor: Reactor {
         let result = load(request)
             .prefix(untilOutputFrom: started.filter { $0 == other })
             .flatMap(outcome)
-        return Deferred { [weak self] () -> AnyPublisher<Mutation, Never> in
-            // The catch-up this cuts short would start again at once, from the line this
-            // request reads from, and both would add its lines: it waits for this one's end.
-            self?.startsRequest = true
+        return Deferred { () -> AnyPublisher<Mutation, Never> in
             started.send(kind)
-            self?.startsRequest = false
             let endOther: [Mutation] = otherInFlight
                 ? [kind == .header ? .setLoadingMore(false) : .setRefreshing(false)] : []
             return Publishers.Sequence(sequence: endOther + [indicator(true)])
@@ -316,10 +309,11 @@ package final class FeedReactor: Reactor {
     }
 
     /// Asks for every line that arrived after the ones shown, without an indicator. Another
-    /// request starting cuts it short (its lines would be counted twice); it runs again after.
+    /// request starting cuts it short (its lines would be counted twice), and catches up once
+    /// it ends; a catch-up that ran to its end catches up again if lines arrived meanwhile.
     private func catchUp() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp, !startsRequest else {
+        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp else {
             needsCatchUp = true
             return Empty().eraseToAnyPublisher()
         }
@@ -329,8 +323,11 @@ package final class FeedReactor: Reactor {
         let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
         var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
         pageRequest.dropped = state.dropped
+        // Cut short, it must not start again at once: the state does not show the request
+        // that cut it yet, and both would read, and add, the same lines.
+        var isCut = false
         return load(pageRequest)
-            .prefix(untilOutputFrom: started)
+            .prefix(untilOutputFrom: started.handleEvents(receiveOutput: { _ in isCut = true }))
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
                 let caught = Just(Mutation.caughtUp(page)).append(self.notice(of: page))
@@ -341,7 +338,7 @@ package final class FeedReactor: Reactor {
                 return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
             }
             .handleEvents(receiveCompletion: { _ in done() }, receiveCancel: done)
-            .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
+            .append(Deferred { [weak self] in isCut ? Empty().eraseToAnyPublisher() : self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
     }
 
