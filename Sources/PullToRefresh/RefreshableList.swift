@@ -240,7 +240,7 @@ public final class RefreshableList {
         // The footer is there or not as it will be for the new rows before the place is laid
         // out: hidden while the list showed no row, it would otherwise not count, and a place
         // near the bottom would land a line lower, on the footer's line.
-        footer?.hasContent = showsFooter && list.dataSource.rowCount > 0
+        footer?.hasContent = footerHasContent
         list.reloadData(keeping: place)
         pendingRows = 0
         didReload()
@@ -307,9 +307,13 @@ public final class RefreshableList {
     }
 
     private func reloadFooterContent() {
-        footer?.hasContent = showsFooter && list.rowCount > 0
+        footer?.hasContent = footerHasContent
         syncInsets()
     }
+
+    /// Whether the footer shows: it is wanted, and there are rows (the data source's, which
+    /// the list takes in at its next reload).
+    private var footerHasContent: Bool { showsFooter && list.dataSource.rowCount > 0 }
 
     private func footerArrival(movingDown: Bool) {
         footer?.viewDidMove(atBottom: list.isBottomAccessoryFullyVisible && list.rowCount > 0, movingDown: movingDown)
