@@ -122,6 +122,25 @@ final class LiveSource: FeedSource {
         #expect(h.lines.contains("›L41"))
     }
 
+    /// `--every` counts from the end of a command's run, not from its first lines; an open
+    /// input that is not run again (standard input) is refreshed on schedule.
+    @Test(arguments: [false, true])
+    func everyWaitsForACommandsRunButNotForAnOpenInput(isRun: Bool) {
+        let source = LiveSource(lines: Self.lines(1...3))
+        source.hasPages = !isRun
+        let h = ScreenHarness(source: source, every: 2)
+        h.advance(2.5)
+        #expect(source.requests.filter { $0.offset == 0 }.count == (isRun ? 1 : 2), "run: \(isRun)")
+        source.isOpen = false
+        source.arrive([])
+        h.advance(0)
+        // The run's turn comes 2 s after its end (at 4.5 s); the open input's every 2 s (4 s, 6 s).
+        h.advance(1.9)
+        #expect(source.requests.filter { $0.offset == 0 }.count == (isRun ? 1 : 3), "run: \(isRun)")
+        h.advance(0.2)
+        #expect(source.requests.filter { $0.offset == 0 }.count == (isRun ? 2 : 3), "run: \(isRun)")
+    }
+
     /// Following a stream read faster than it pauses: a page that says more is being read
     /// shows no "+" and no "Scroll down to load more" (the lines come unasked); once the
     /// user stops following, the footer offers the rest again.

@@ -150,6 +150,10 @@ extension FeedReactor {
         /// pauses has more for a moment between two arrivals; the title and footer would
         /// flash "+" and "Scroll down to load more" for it.
         package var hasMoreToAsk: Bool { hasMore && !(isFollowing && isOpen) }
+        /// A command's run still going: its refresh is not over, though its first lines were
+        /// shown at its first pause (`--every` counts from its end). An input that stays open
+        /// without being run again (standard input, a FIFO) is no run.
+        package var isRunning: Bool { isOpen && !source.hasPages }
         package var isEmpty: Bool { sections.isEmpty && lines.isEmpty }
         /// The user follows an input that can still grow (a stream still open, a file still
         /// being counted or watched): the title says `following`, and the footer waits for more.

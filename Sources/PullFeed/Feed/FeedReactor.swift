@@ -528,9 +528,7 @@ package final class FeedReactor: Reactor {
         return state
             .handleEvents(receiveOutput: { state in
                 guard let timer, let schedule = state.autoRefresh else { return }
-                // A run still going is part of its refresh, though its first lines were shown
-                // at its first pause: the next turn is counted from its end.
-                timer.update(schedule, isRefreshing: state.isRefreshing || state.isOpen, isLoadingMore: state.isLoadingMore)
+                timer.update(schedule, isRefreshing: state.isRefreshing || state.isRunning, isLoadingMore: state.isLoadingMore)
             })
             .with(section: \.sections)
     }
