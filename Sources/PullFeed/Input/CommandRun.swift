@@ -60,21 +60,24 @@ final class CommandRun: @unchecked Sendable {
 
     /// Kills the command if it has not ended within `seconds` of running (its whole run,
     /// whatever it printed meanwhile); 0: no limit. Time while the reader holds does not count:
-    /// the command then waits for the user to ask for more, as a pipe into `less` does.
+    /// the command then waits for the user to ask for more, as a pipe into `less` does. The
+    /// clock is looked at when the time would be up, and while the reader holds then, once a
+    /// second until it reads again.
     func killIfRunning(after seconds: Double) {
         guard seconds > 0 else { return }
-        checkTimeout(after: min(seconds, Self.timeoutStep), left: seconds)
+        checkTimeout(after: seconds, limit: seconds, start: DispatchTime.now().uptimeNanoseconds)
     }
 
-    /// How often a run's clock is looked at while it may be held.
-    private static let timeoutStep = 0.25
-
-    private func checkTimeout(after delay: Double, left: Double) {
+    private func checkTimeout(after delay: Double, limit: Double, start: UInt64) {
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, !self.store.state.withLock({ $0.isClosed }) else { return }
-            let left = self.store.isHolding ? left : left - delay
-            guard left <= 0 else {
-                self.checkTimeout(after: min(left, Self.timeoutStep), left: left)
+            if self.store.isHolding {
+                self.checkTimeout(after: 1, limit: limit, start: start)
+                return
+            }
+            let ran = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - self.store.secondsHeld
+            guard ran >= limit else {
+                self.checkTimeout(after: limit - ran, limit: limit, start: start)
                 return
             }
             self.timedOut.withLock { $0 = true }

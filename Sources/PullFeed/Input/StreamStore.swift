@@ -44,6 +44,10 @@ final class StreamStore: @unchecked Sendable {
         /// The writer was killed: read what is left to the end whatever was asked, so that the
         /// end is seen (a reader holding at its read-ahead would never see it).
         var drainsToEnd = false
+        /// When the reader began to hold (it waits to be asked for more), while it holds; and
+        /// how long it held before, in nanoseconds.
+        var heldSince: UInt64?
+        var heldBefore: UInt64 = 0
         /// Lines dropped from the front (they stay in `lines`, read as empty, and are never
         /// handed out).
         var dropped = 0
@@ -181,6 +185,14 @@ final class StreamStore: @unchecked Sendable {
     /// Whether the reader holds now (see `holdsAtReadAhead`).
     var isHolding: Bool { state.withLock { Self.holdsAtReadAhead($0) } }
 
+    /// How long, in seconds, the reader has held in all (the input waited for the user).
+    var secondsHeld: Double {
+        state.withLock { s in
+            let now = DispatchTime.now().uptimeNanoseconds
+            return Double(s.heldBefore + (s.heldSince.map { now - $0 } ?? 0)) / 1e9
+        }
+    }
+
     /// Whether the reader waits to be asked for more: it has what was asked and read as far
     /// past it as it reads ahead.
     private static func holdsAtReadAhead(_ s: State) -> Bool {
@@ -214,13 +226,21 @@ final class StreamStore: @unchecked Sendable {
         while true {
             // Holding is told once (a page then says the input is not open: nothing comes
             // unasked); reading again is told with the lines it brings.
-            let holds = isHolding
+            let holds = state.withLock { s in
+                let holds = Self.holdsAtReadAhead(s)
+                if holds, s.heldSince == nil { s.heldSince = DispatchTime.now().uptimeNanoseconds }
+                return holds
+            }
             if holds, !toldHold { onChange() }
             toldHold = holds
             let go = state.wait(until: { s in
                 s.isStopped || s.readsToEnd || s.drainsToEnd || s.lines.count < s.demand || s.bytesRead - (s.aheadFrom ?? s.bytesRead) < Self.readAhead
             }) { s -> Bool in
                 if s.aheadFrom == nil, s.lines.count >= s.demand { s.aheadFrom = s.bytesRead }
+                if let since = s.heldSince {
+                    s.heldBefore += DispatchTime.now().uptimeNanoseconds - since
+                    s.heldSince = nil
+                }
                 return !s.isStopped
             }
             guard go else { return }
