@@ -23,51 +23,32 @@ import TerminalUI
     }
 
     /// The list scrolled under a kept filter: each `r` leaves the selected line on its row.
-    /// (The filter's rows computed again scrolled the list to the top before the screen kept
-    /// the place, and the refresh header's rows were then taken off the place once more: the
-    /// line went up two rows with every refresh.)
-    @Test func aRefreshUnderAKeptFilterKeepsTheSelectedLineOnItsRow() {
-        let h = lines(300, pageSize: 300)
-        h.type("&L1")
-        h.press(.enter)
-        #expect(h.lines[0].hasSuffix("111 of 300 items"))
-        h.press(.down, times: 40)
-        h.press(.up, times: 10)
-        let before = selection(h)
-        #expect(before?.text == "L119")
-        #expect(before.map { $0.row > 2 } == true, "the list is scrolled")
-        for _ in 0..<3 {
-            h.press(.character("r"))
-            h.advance(0.2)
-            #expect(!h.reactor.currentState.isRefreshing)
-            #expect(selection(h)?.text == before?.text)
-            #expect(selection(h)?.row == before?.row)
-            #expect(h.lines[23] == " No new items")
-        }
-    }
-
-    /// The same with so many rows that the filter is computed again in the background: the
-    /// list shows the filter's rows once they are there, the selected line on its row (it went
-    /// to the first row).
-    @Test func aRefreshUnderAFilterComputedInTheBackgroundKeepsThePlace() {
-        let total = FindModel.syncRows + 10_000
+    /// With 300 rows the filter is computed again at once; with more than `FindModel.syncRows`
+    /// in the background, and the list shows the filter's rows once they are there. (The
+    /// filter's rows computed again scrolled the list to the top before the screen kept the
+    /// place, and the refresh header's rows were then taken off the place once more: the line
+    /// went up two rows with every refresh; in the background it went to the first row.)
+    @Test(arguments: [(300, "111", 40, "L119"), (FindModel.syncRows + 10_000, "11111", 50, "L129")])
+    func aRefreshUnderAKeptFilterKeepsTheSelectedLineOnItsRow(total: Int, matches: String, downs: Int, selected: String) {
         let h = lines(total, pageSize: total)
         h.type("&L1")
         h.finishFindWalks()
         h.press(.enter)
-        #expect(h.lines[0].hasSuffix("11111 of \(total) items"))
-        h.press(.down, times: 50)
+        #expect(h.lines[0].hasSuffix("\(matches) of \(total) items"))
+        h.press(.down, times: downs)
         h.press(.up, times: 10)
         let before = selection(h)
-        #expect(before?.text == "L129")
-        for _ in 0..<2 {
+        #expect(before?.text == selected)
+        #expect(before.map { $0.row > 2 } == true, "the list is scrolled")
+        for _ in 0..<3 {
             h.press(.character("r"))
             h.advance(0.2)
             h.finishFindWalks()
             #expect(!h.reactor.currentState.isRefreshing)
-            #expect(h.lines[0].hasSuffix("11111 of \(total) items"))
+            #expect(h.lines[0].hasSuffix("\(matches) of \(total) items"))
             #expect(selection(h)?.text == before?.text)
             #expect(selection(h)?.row == before?.row)
+            #expect(h.lines[23] == " No new items")
         }
     }
 

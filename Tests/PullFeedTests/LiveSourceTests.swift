@@ -73,28 +73,19 @@ final class LiveSource: FeedSource {
         #expect(h.lines[6] == "   No more data")
     }
 
-    @Test func anOpenInputThatSentNothingSaysItWaits() {
+    /// An open input that sent nothing yet says it waits; a command's run says it runs (also
+    /// with `--header-lines`, whose header alone shows), as its footer does.
+    @Test(arguments: [(true, "Waiting for more..."), (false, "Running...")])
+    func anOpenInputThatSentNothingSaysSo(hasPages: Bool, text: String) {
         let source = LiveSource(lines: [])
+        source.hasPages = hasPages
         let h = ScreenHarness(source: source)
         h.advance(0)
-        #expect(h.lines[1] == " Waiting for more...")
+        #expect(h.lines[1] == " " + text)
         source.arrive(["first"])
         h.advance(0)
         #expect(h.lines[1] == "›first")
-    }
-
-    /// A command's run that printed no row yet (its header lines only, with `--header-lines`)
-    /// says it runs, as its footer does.
-    @Test func aRunThatPrintedNoRowYetSaysItRuns() {
-        let source = LiveSource(lines: [])
-        source.hasPages = false
-        let h = ScreenHarness(source: source)
-        h.advance(0)
-        #expect(h.lines[1] == " Running...")
-        source.arrive(["first"])
-        h.advance(0)
-        #expect(h.lines[1] == "›first")
-        #expect(h.lines[2] == "   Running...")
+        #expect(h.lines[2] == "   " + text)
     }
 
     @Test func endFollowsUpStopsAndTheLastRowFollowsAgain() {
