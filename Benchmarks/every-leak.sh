@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Whether `pullfeed --every` leaks over a long run: `--every 0.05 --command 'seq 1000'` in tmux
 # at 80x24 for MINUTES minutes (default 10: about 10,000 refreshes of a 1,000-line command).
+# COMMAND='seq 1 400000' runs a command whose output is more than is read unasked: each run is
+# replaced while it waits to be read (the hard case: its shell must still be reaped).
 # Records, at the start (after 10 s) and at the end: resident memory (VmRSS, and the peak
 # VmHWM), open descriptors (/proc/PID/fd), threads, and child processes of the app (zombies
 # counted apart), each the smallest of 100 looks over 2 s (see `sample`); prints both and the
 # growth, and fails (status 1) if the descriptor count grew, a zombie is left, or RSS grew by
 # more than 1 MiB.
 #
-#   Benchmarks/every-leak.sh [MINUTES] [path/to/pullfeed]   # default .build/release/pullfeed
+#   [COMMAND=...] Benchmarks/every-leak.sh [MINUTES] [path/to/pullfeed]   # default .build/release/pullfeed
 set -euo pipefail
 MINUTES="${1:-10}"
+COMMAND="${COMMAND:-seq 1000}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 APP="$(realpath "${2:-$ROOT/.build/release/pullfeed}")"
 WORK="$(mktemp -d /tmp/pullfeed-every-leak.XXXXXX)"
@@ -17,7 +20,7 @@ SOCKET="$WORK/tmux.sock"
 trap 'tmux -S "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 tmux -S "$SOCKET" -f /dev/null new-session -d -s bench -x 80 -y 24 \
-  "XDG_STATE_HOME='$WORK' LANG=C.UTF-8 '$APP' --every 0.05 --command 'seq 1000' & echo \$! > '$WORK/pid'; wait"
+  "XDG_STATE_HOME='$WORK' LANG=C.UTF-8 '$APP' --every 0.05 --command '$COMMAND' & echo \$! > '$WORK/pid'; wait"
 sleep 1
 PID="$(cat "$WORK/pid")"
 
