@@ -122,6 +122,18 @@ struct RealCommandTests {
         #expect(Array(rows.prefix(5)) == ["1", "2", "3", "4", "5"] && !rows.contains("f"), "\(rows)")
     }
 
+    /// A held run's clock goes on once its output is read again: past End it hangs, and
+    /// `--timeout` still ends it.
+    @Test func aHeldRunsClockGoesOnWhenItIsReadAgain() throws {
+        let session = try HardeningSession(["--timeout", "2", "--command", "seq 1 300000; sleep 30"])
+        try session.tmux.waitFor("items")
+        usleep(3_000_000)
+        #expect(!session.tmux.capture().contains("timed out"))
+        session.tmux.sendKeys("End")
+        try session.tmux.waitFor("Refresh failed: command timed out after 2 s", timeout: 15)
+        #expect(titleCount(session) == 300_000)
+    }
+
     @Test func everyCountsOnlyTheLineThatChanged() throws {
         let session = try HardeningSession(["--every", "1", "--command", "date +%s%N; seq 5"])
         try session.tmux.waitFor("6 items")

@@ -14,6 +14,9 @@ final class CommandRun: @unchecked Sendable {
     private let ending = Guarded<Subprocess.Output?>(nil)
     private let timedOut = Locked(false)
     private let exitTold = Locked(false)
+    /// The `--timeout` clock, when it found the reader holding: it goes on once the reader
+    /// reads again (the store then tells a change).
+    private let heldClock = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Whether how the command ended is still to be told (true once, for the first caller).
     func tellsExit() -> Bool {
@@ -40,11 +43,15 @@ final class CommandRun: @unchecked Sendable {
             errorsDone.signal()
         }
         let ending = ending
+        let heldClock = heldClock
         store = StreamStore(fd: spawned.stdout, closesFD: true, spill: spill, onClose: {
             let code = spawned.reap(killing: false)
             _ = errorsDone.wait(timeout: .now() + 1)
             ending.withLock { $0 = Subprocess.Output(stdout: [], stderr: errors.withLock { $0 }, status: code) }
-        }, onChange: onChange)
+        }, onChange: {
+            heldClock.withLock { clock in defer { clock = nil }; return clock }?()
+            onChange()
+        })
     }
 
     /// Kills the command's process group; its stdout then ends, and is read to that end even
@@ -61,8 +68,8 @@ final class CommandRun: @unchecked Sendable {
     /// Kills the command if it has not ended within `seconds` of running (its whole run,
     /// whatever it printed meanwhile); 0: no limit. Time while the reader holds does not count:
     /// the command then waits for the user to ask for more, as a pipe into `less` does. The
-    /// clock is looked at when the time would be up, and while the reader holds then, once a
-    /// second until it reads again.
+    /// clock is looked at when the time would be up; if the reader holds then, it is looked
+    /// at again once the reader reads again (nothing wakes while the run waits).
     func killIfRunning(after seconds: Double) {
         guard seconds > 0 else { return }
         checkTimeout(after: seconds, limit: seconds, start: DispatchTime.now().uptimeNanoseconds)
@@ -72,7 +79,12 @@ final class CommandRun: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, !self.store.state.withLock({ $0.isClosed }) else { return }
             if self.store.isHolding {
-                self.checkTimeout(after: 1, limit: limit, start: start)
+                self.heldClock.withLock { $0 = { [weak self] in self?.checkTimeout(after: 0, limit: limit, start: start) } }
+                // The reader may have read on in between, telling no one: then the clock goes on now.
+                guard !self.store.isHolding, let clock = self.heldClock.withLock({ clock in defer { clock = nil }; return clock }) else {
+                    return
+                }
+                clock()
                 return
             }
             let ran = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - self.store.secondsHeld
