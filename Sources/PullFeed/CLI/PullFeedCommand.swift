@@ -97,10 +97,12 @@ package struct PullFeedCommand: ParsableCommand {
             .joined(separator: "\n")
     }
 
-    @Argument(help: ArgumentHelp(HelpText.text("A text file to show, as --file does; - reads standard input.", "要显示的文本文件，同 --file；- 表示标准输入。"), valueName: "file"))
+    @Argument(help: ArgumentHelp(HelpText.text("A text file to show, as --file does; - reads standard input.", "要显示的文本文件，同 --file；- 表示标准输入。"), valueName: "file"),
+              completion: .file())
     package var path: String?
 
-    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the lines of a text file (- for standard input).", "显示一个文本文件的各行（- 表示标准输入）。"), valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the lines of a text file (- for standard input).", "显示一个文本文件的各行（- 表示标准输入）。"), valueName: "path"),
+            completion: .file())
     package var file: String?
 
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", "显示 `/bin/sh -c CMD` 的标准输出各行；刷新时重新运行。"), valueName: "cmd"))
@@ -219,7 +221,8 @@ package struct PullFeedCommand: ParsableCommand {
     /// The keys `--bind` binds, checked by `validate()`.
     package var bindings: BindingList { (try? BindingList(parsing: bind, delimiter: delimiter)) ?? BindingList() }
 
-    @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"))
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"),
+            completion: .list(["en", "zh-Hans"]))
     package var lang: String?
 
     /// `--color` / `--no-color`, the last one given winning, so that the command line can undo

@@ -23,6 +23,10 @@ public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
         HelpText.settle(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        if let shell = completionShell(in: arguments) {
+            print(CompletionScript.script(for: shell))
+            return 0
+        }
         do {
             command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment,
                                                stdinIsPiped: isatty(STDIN_FILENO) == 0)
@@ -38,6 +42,22 @@ public enum PullFeedMain {
             return 2
         }
         return run(command)
+    }
+
+    /// The shell `--generate-completion-script [SHELL]` asks for (named, else the user's), or nil
+    /// when the arguments do not ask for one or name a shell the library does not know (its
+    /// parser then says so).
+    private static func completionShell(in arguments: [String]) -> CompletionShell? {
+        let flag = "--generate-completion-script"
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return nil }
+            if argument.hasPrefix(flag + "=") { return CompletionShell(rawValue: String(argument.dropFirst(flag.count + 1))) }
+            guard argument == flag else { continue }
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if let next, !next.hasPrefix("-") { return CompletionShell(rawValue: next) }
+            return CompletionShell.autodetected()
+        }
+        return nil
     }
 
     static func run(_ command: PullFeedCommand) -> Int32 {
