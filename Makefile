@@ -14,6 +14,13 @@ SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources CNcur
 .PHONY: all install uninstall deb man
 all: $(BINARY)
 
+# A binary that needs the Swift runtime (a plain `swift build -c release` writes the same path)
+# is not what install and deb ship: it is built again, with the runtime linked in. An up-to-date
+# static binary is never rebuilt.
+ifneq ($(shell objdump -p $(BINARY) 2>/dev/null | grep -c 'NEEDED.*libswift'),0)
+.PHONY: $(BINARY)
+endif
+
 $(BINARY): $(SOURCES)
 	$(SWIFT) build -c release --static-swift-stdlib --product pullfeed
 	@touch $@

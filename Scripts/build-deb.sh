@@ -11,6 +11,13 @@ root_dir="$(cd "$(dirname "$0")/.." && pwd)"
 binary="$1" outdir="$2"
 maintainer="${DEB_MAINTAINER:-PullFeed <pullfeed@pullfeed.invalid>}"
 [ -x "$binary" ] || { echo "make deb: $binary is not built: run make" >&2; exit 1; }
+command -v objdump >/dev/null 2>&1 || { echo "make deb: objdump is missing (apt-get install binutils)" >&2; exit 1; }
+# The package is for machines without Swift: a binary that needs its runtime is refused.
+swift_libraries="$(objdump -p "$binary" | awk '/NEEDED/ { print $2 }' | grep -E '^lib(swift|Foundation|dispatch|BlocksRuntime)' | paste -sd' ' || true)"
+if [ -n "$swift_libraries" ]; then
+    echo "make deb: $binary needs the Swift runtime ($swift_libraries), which a machine without Swift lacks: build it with make (swift build -c release --static-swift-stdlib)" >&2
+    exit 1
+fi
 version="$("$binary" --version)"
 arch="$(dpkg --print-architecture)"
 work="$(mktemp -d)"
