@@ -14,7 +14,7 @@ do {
     exit(1)
 }
 let loop = MainLoop()
-let reactor = FilesReactor(scheduler: loop.scheduler) { FilesReactor.files(under: root) }
+let reactor = FilesReactor(scheduler: loop.scheduler) { after, limit in FilesReactor.files(under: root, after: after, limit: limit) }
 let screen = FilesScreen(reactor: reactor, scheduler: loop.scheduler)
 var chosen: String?
 screen.onChange = { loop.setNeedsRender() }

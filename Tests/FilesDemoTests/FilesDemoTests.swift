@@ -15,13 +15,16 @@ import TerminalUI
         var files: [String]
         private var readCount = 0
         init(_ files: [String]) { self.files = files }
-        func read() -> [String] {
+        /// The next `limit` files after `after`, in the list's order, as the demo's walk reads
+        /// them; a read from the first file counts as a read of the folder.
+        func read(after: String?, limit: Int) -> [String] {
             lock.withLock {
-                readCount += 1
-                return files
+                if after == nil { readCount += 1 }
+                let start = after.map { last in files.firstIndex { $0 > last } ?? files.count } ?? 0
+                return Array(files[start...].prefix(limit))
             }
         }
-        /// How many times the folder was read: one per refresh request.
+        /// How many times the folder was read from its first file: one per refresh request.
         var reads: Int { lock.withLock { readCount } }
         func set(_ files: [String]) { lock.withLock { self.files = files } }
     }
@@ -58,7 +61,7 @@ import TerminalUI
         screen.handle(.key(.up))
         screen.render(on: canvas)
         #expect(canvas.lines[1].hasSuffix("Release to refresh"))
-        settle(screen) { reactor.currentState.all.contains("NEW.txt") }
+        settle(screen) { reactor.currentState.shown.contains("NEW.txt") }
         #expect(canvas.lines[2] == "›  NEW.txt", "the pull ends at the top, showing the newest rows")
         #expect(folder.reads == 2, "one read for the start, one for the pull")
 
@@ -99,11 +102,50 @@ import TerminalUI
     /// "Loading..." for good.
     @Test func aReadOnAQueueThatReordersWorkStillLands() {
         let reader = AnyOrderScheduler()
-        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: reader.eraseToLoopScheduler()) { ["a", "b"] }
+        let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: reader.eraseToLoopScheduler()) { _, _ in ["a", "b"] }
         reactor.action.send(.refresh)
         reader.runAll()
         time.advance()
-        #expect(reactor.currentState.all == ["a", "b"])
+        #expect(reactor.currentState.shown == ["a", "b"])
         #expect(!reactor.currentState.isRefreshing)
+    }
+}
+
+/// The demo's walk of a real folder: pages that follow each other add up to the whole tree in
+/// folder order, and a page goes on after a file that is gone since.
+@Suite struct FolderWalkTests {
+    let root = NSTemporaryDirectory() + "files-demo-walk-\(UUID().uuidString)"
+
+    func make(_ paths: [String]) throws {
+        for path in paths {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+    }
+
+    @Test func pagesAddUpToTheWholeTreeInFolderOrder() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make(["b.txt", "a/2.txt", "a/1.txt", "a/z/deep.txt", "a-b/x.txt", "c/d/e/f.txt", "c/g.txt"])
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/a")
+        let whole = FilesReactor.files(under: root, after: nil, limit: 100)
+        #expect(whole == ["a/1.txt", "a/2.txt", "a/z/deep.txt", "a-b/x.txt", "b.txt", "c/d/e/f.txt", "c/g.txt"])
+        for size in 1...4 {
+            var paged: [String] = []
+            while true {
+                let page = FilesReactor.files(under: root, after: paged.last, limit: size)
+                paged += page
+                if page.count < size { break }
+            }
+            #expect(paged == whole, "pages of \(size)")
+        }
+    }
+
+    @Test func aPageGoesOnAfterAFileThatIsGone() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make(["a/1.txt", "a/3.txt", "b/1.txt"])
+        #expect(FilesReactor.files(under: root, after: "a/2.txt", limit: 10) == ["a/3.txt", "b/1.txt"])
+        #expect(FilesReactor.files(under: root, after: "a", limit: 10) == ["b/1.txt"])
     }
 }

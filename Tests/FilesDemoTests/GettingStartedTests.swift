@@ -8,7 +8,7 @@ import TerminalUI
 
 @Test func aPullReadsTheFolderAgain() {
     let time = DispatchQueue.test
-    let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: time.eraseToLoopScheduler()) {
+    let reactor = FilesReactor(scheduler: time.eraseToLoopScheduler(), readScheduler: time.eraseToLoopScheduler()) { _, _ in
         ["README.md", "Sources/main.swift"]
     }
     let screen = FilesScreen(reactor: reactor, scheduler: time.eraseToLoopScheduler())
