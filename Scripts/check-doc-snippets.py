@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails when a ```swift block of the README or of a DocC article is not real, compiled code.
+"""Fails when a ```swift block of the README, of a DocC article or of a doc comment in the
+libraries' sources is not real, compiled code.
 
 Each document is mirrored by files that CI builds (tests that run the snippets, the example
 programs, the client package of .ci/client-build). Every ```swift block must appear in one of
@@ -7,7 +8,8 @@ its document's mirrors as a run of consecutive lines, compared without their lea
 trailing spaces, blank lines left out; its `import` lines may be anywhere in that file (so a
 block that shows its imports is mirrored by a file that needs no others). A
 document with ```swift blocks and no mirror fails too. Code that is not meant to compile goes
-in a fence of another language (```text, ```sh).
+in a fence of another language (```text, ```sh). A doc comment's block (its lines without
+the leading `///`) is mirrored like its module's DocC catalog.
 """
 import fnmatch
 import glob
@@ -28,6 +30,18 @@ MIRRORS = {
     "Sources/CursesBackend/Documentation.docc/*.md": ["Examples/FilesDemo/main.swift"],
 }
 DOCUMENTS = ["README.md", "Sources/*/Documentation.docc/*.md"]
+# Doc comments of the libraries, mirrored as their module's catalog is.
+COMMENT_MIRRORS = {
+    "Sources/PullToRefresh/*.swift": MIRRORS["Sources/PullToRefresh/Documentation.docc/*.md"],
+    "Sources/Reactors/*.swift": MIRRORS["Sources/Reactors/Documentation.docc/*.md"],
+    "Sources/TerminalUI/*.swift": MIRRORS["Sources/TerminalUI/Documentation.docc/*.md"],
+    "Sources/TerminalUI/*/*.swift": MIRRORS["Sources/TerminalUI/Documentation.docc/*.md"],
+    "Sources/CursesBackend/*.swift": MIRRORS["Sources/CursesBackend/Documentation.docc/*.md"],
+    "Sources/EventLoop/*.swift": ["Tests/EventLoopTests/*.swift"],
+}
+MIRRORS.update(COMMENT_MIRRORS)
+DOCUMENTS += list(COMMENT_MIRRORS)
+DOC_COMMENT = re.compile(r"^\s*///\s?")
 FENCE = re.compile(r"^\s*```\s*swift\s*$")
 # A fence that names Swift some other way (```Swift, ```swift title=…, ~~~swift) would be
 # skipped without a word: it is an error instead.
@@ -40,9 +54,12 @@ def lines(text):
 
 
 def swift_blocks(path):
-    """(line number, lines) of each ```swift block."""
+    """(line number, lines) of each ```swift block (in a Swift file, of its doc comments)."""
     blocks, current, start = [], None, 0
-    for number, line in enumerate(open(path, encoding="utf-8").read().splitlines(), 1):
+    text = open(path, encoding="utf-8").read().splitlines()
+    if path.endswith(".swift"):
+        text = [DOC_COMMENT.sub("", line, count=1) if DOC_COMMENT.match(line) else "" for line in text]
+    for number, line in enumerate(text, 1):
         if current is None:
             if FENCE.match(line):
                 current, start = [], number

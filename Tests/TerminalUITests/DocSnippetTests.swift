@@ -19,4 +19,21 @@ import TerminalUI
         #expect(printed == ["pulled 1 row(s)", "›Apple"])
         #expect(screen.style(row: 1, column: 10).reverse)
     }
+
+    /// `FilteredListSource`'s doc comment: a filter found by `ListFinder` over a snapshot.
+    @Test func filteredListSource() throws {
+        let rows = ArrayListDataSource(sections: [
+            ListSection(title: "Fruit", rows: [.item("Apple"), .item("Pear"), .item("Grape")]),
+        ])
+        let pattern = try #require(TextPattern("ap"))
+
+        let filtered = FilteredListSource(base: rows)
+        let list = ListView(dataSource: filtered)
+        let snapshot = rows.makeTextSnapshot()
+        let matches = ListFinder.matchingRows(pattern, in: snapshot, range: 0..<snapshot.rowCount)!
+        filtered.setFilter(pattern, matches: matches, headers: snapshot.sectionHeaders, through: snapshot.rowCount)
+        list.reloadData()
+
+        #expect((0..<filtered.rowCount).map { filtered.row(at: $0).text } == ["Fruit", "Apple", "Grape"])
+    }
 }
