@@ -166,7 +166,7 @@ package struct PullFeedCommand: ParsableCommand {
     }
 
     @Option(name: .long, help: ArgumentHelp(
-        HelpText.text("Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.", "在列表旁的窗格中显示选中行的 `/bin/sh -c CMD` 输出（v 显示或隐藏；Shift-↑/↓ 或滚轮滚动）。占位符（都会按 shell 规则加引号）：{} 该行，{1} {-1} {2..} {1,3} 它的字段（按 --id 的方式拆分），{q} 搜索或过滤的文字，{+} 已标记的行。演示源不需要它也能预览文章。"),
+        HelpText.text("Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row exactly (blanks kept), {1} {-1} {2..} {1,3} its fields (split as --id splits them, blanks trimmed), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.", "在列表旁的窗格中显示选中行的 `/bin/sh -c CMD` 输出（v 显示或隐藏；Shift-↑/↓ 或滚轮滚动）。占位符（都会按 shell 规则加引号）：{} 该行原样（保留首尾空白），{1} {-1} {2..} {1,3} 它的字段（按 --id 的方式拆分，去掉首尾空白），{q} 搜索或过滤的文字，{+} 已标记的行。演示源不需要它也能预览文章。"),
         valueName: "cmd"))
     package var preview: String?
 

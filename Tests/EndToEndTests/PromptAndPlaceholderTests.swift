@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// What a new user met in the first hour, in a real terminal: `{}` is the line with its blanks
+/// (`rm {}` removes `notes.txt `, not `notes.txt`), Esc undoes a search's matches before it
+/// quits, Tab marks rows while the `&` prompt stays open (`-m`), and `--bind ctrl-c:…` says the
+/// key cannot be bound.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: skipping the end-to-end tests (apt-get install tmux)"))
+struct PromptAndPlaceholderTests {
+    typealias Session = EveryTerminalTests.Session
+
+    /// The file `name` in the session's directory, byte for byte (nil when it is not there).
+    func raw(_ session: Session, _ name: String) -> String? {
+        try? String(contentsOfFile: session.directory + "/" + name, encoding: .utf8)
+    }
+
+    /// `rm {}` on the row `notes.txt ` removes the file with the blank, never `notes.txt`; the
+    /// preview and a bound command see the line's blanks at either end, fields are trimmed.
+    @Test func braceIsTheLineWithItsBlanks() throws {
+        let bind = "f2:execute-silent(rm {}),f3:execute-silent(printf '[%s]' {} > line; printf '[%s]' {1} > field)"
+        let session = try Session(["items.txt", "--bind", bind, "--preview", "printf '<%s>' {}"],
+                                  term: "tmux-256color", items: ["notes.txt ", "  padded line"])
+        let files = FileManager.default
+        _ = files.createFile(atPath: session.directory + "/notes.txt", contents: Data("keep".utf8))
+        _ = files.createFile(atPath: session.directory + "/notes.txt ", contents: Data("remove".utf8))
+        try session.waitForSelection("notes.txt")
+        try session.tmux.waitFor("<notes.txt >")
+        session.tmux.sendKeys("F2")
+        try session.tmux.waitUntil("'notes.txt ' removed") { _ in !files.fileExists(atPath: session.directory + "/notes.txt ") }
+        #expect(files.fileExists(atPath: session.directory + "/notes.txt"), "the file without the blank stays")
+        session.tmux.sendKeys("Down")
+        try session.waitForSelection("padded line")
+        try session.tmux.waitFor("<  padded line>")
+        session.tmux.sendKeys("F3")
+        try session.tmux.waitUntil("the bound command ran") { _ in raw(session, "field") != nil }
+        #expect(raw(session, "line") == "[  padded line]")
+        #expect(raw(session, "field") == "[padded]")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+}
