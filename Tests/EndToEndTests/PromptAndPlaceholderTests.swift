@@ -38,4 +38,16 @@ struct PromptAndPlaceholderTests {
         session.tmux.sendKeys("q")
         #expect(try session.exitStatus() == 0)
     }
+
+    /// `--bind ctrl-c:…` says that Ctrl-C cannot be bound and why, not "unknown key"; exit 2.
+    @Test(arguments: [
+        ("ctrl-c:up", "pullfeed: --bind cannot bind 'ctrl-c': it always quits pullfeed (exit status 130), in 'ctrl-c:up' (see 'pullfeed --help')"),
+        ("f2:refresh,ctrl-z:up", "pullfeed: --bind cannot bind 'ctrl-z': it suspends pullfeed, as in any terminal program, in 'ctrl-z:up' (see 'pullfeed --help')"),
+    ])
+    func ctrlCIsAKeyThatCannotBeBound(binding: String, message: String) throws {
+        let result = try PullFeedCommandLineTests().run(["--bind", binding, "--command", "true"])
+        #expect(result.status == 2)
+        #expect(result.stderr.trimmingCharacters(in: .newlines) == message, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
 }
