@@ -39,6 +39,35 @@ struct PromptAndPlaceholderTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    /// After `/foo` Enter the matches are shown: Esc clears them and does not quit (it did: an
+    /// Esc meant for a search that had just ended quit the app); the second Esc quits.
+    @Test func escClearsTheMatchesBeforeItQuits() throws {
+        let session = try Session(["items.txt"], term: "tmux-256color", items: (1...60).map { "line \($0) foo" })
+        try session.waitForSelection("line 1 foo")
+        session.tmux.sendKeys("/foo", literal: true)
+        try session.tmux.waitFor("/foo")
+        session.tmux.sendKeys("Enter")
+        try session.waitForSelection("line 2 foo")
+        #expect(underlinedRows(session) > 10, "every row's match is marked")
+        session.tmux.sendKeys("Escape")
+        try session.tmux.waitUntil("the matches cleared") { _ in underlinedRows(session) == 0 }
+        session.tmux.sendKeys("j")
+        try session.waitForSelection("line 3 foo")
+        #expect(session.file("status").isEmpty, "still running")
+        session.tmux.sendKeys("Escape")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// Rows with underlined cells (the search's marks) on screen: an SGR sequence with a 4.
+    func underlinedRows(_ session: Session) -> Int {
+        session.tmux.captureStyled().components(separatedBy: "\n").filter { row in
+            row.split(separator: "\u{1B}").contains { sequence in
+                guard sequence.hasPrefix("["), let end = sequence.firstIndex(of: "m") else { return false }
+                return sequence[sequence.index(after: sequence.startIndex)..<end].split(separator: ";").contains("4")
+            }
+        }.count
+    }
+
     /// `--bind ctrl-c:…` says that Ctrl-C cannot be bound and why, not "unknown key"; exit 2.
     @Test(arguments: [
         ("ctrl-c:up", "pullfeed: --bind cannot bind 'ctrl-c': it always quits pullfeed (exit status 130), in 'ctrl-c:up' (see 'pullfeed --help')"),

@@ -11,8 +11,8 @@ enum FindEffect: Equatable {
     /// Search for the pattern from the selection: the executor measures the rows to search
     /// and answers with `FindEvent.search`.
     case searchFromSelection(TextPattern, backward: Bool)
-    /// Marks the pattern's matches in the list.
-    case highlight(TextPattern)
+    /// Marks the pattern's matches in the list (nil: none).
+    case highlight(TextPattern?)
     /// Walk rows (at once, or in the background when `walk.background`) and answer with
     /// `walkFinished(walk.id, …)` unless cancelled.
     case walk(FindWalk)
@@ -39,7 +39,7 @@ enum FindEffect: Equatable {
     case clearFilterRows(TextPattern)
     /// Filter the base rows appended since the filter last looked.
     case extendFilter
-    /// Show every row again, the last search highlighted, the selection on base row
+    /// Show every row again, the last search's matches marked if they were, the selection on base row
     /// `selecting` (or the last row).
     case removeFilter(selecting: Int?)
     /// Draw the screen again.

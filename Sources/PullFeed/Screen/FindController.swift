@@ -82,11 +82,11 @@ final class FindController {
         return anything
     }
 
-    /// Esc outside the prompt: removes the filter kept with Enter (the selection goes back);
-    /// false when there is none.
-    func removeAppliedFilter() -> Bool {
-        guard model.filter != nil else { return false }
-        send(.removeAppliedFilter)
+    /// Esc outside the prompt: undoes the find state one step (a search in progress, the
+    /// matches marked, the filter kept with Enter); false when there is nothing to undo.
+    func escape() -> Bool {
+        guard model.canUndo else { return false }
+        send(.escape)
         return true
     }
 
@@ -224,7 +224,7 @@ final class FindController {
     /// Shows every row again, the selection on base row `origin` (or the last row).
     private func removeFilter(selecting origin: Int?) {
         filtered.removeFilter()
-        list.highlight = model.lastSearch
+        list.highlight = model.shownSearch
         refreshable.reloadData(keepingSelection: false)
         if let origin, list.rowCount > 0 { select(min(origin, list.rowCount - 1)) }
     }
