@@ -68,6 +68,32 @@ struct PromptAndPlaceholderTests {
         }.count
     }
 
+    /// `-m` and the `&` prompt: type, Tab, type, Tab marks a row of each filter while the
+    /// prompt stays open (Tab marks and moves down, as it does outside the prompt); Enter keeps
+    /// the filter, Esc removes it, and Enter prints both marked lines.
+    @Test func tabMarksRowsWhileTheFilterPromptStaysOpen() throws {
+        let items = ["apple pie", "apple tart", "banana split", "cherry cake", "cherry pie"]
+        let session = try Session(["-m", "items.txt"], term: "tmux-256color", redirections: "> out.txt", items: items)
+        try session.waitForSelection("apple pie")
+        session.tmux.sendKeys("&tart", literal: true)
+        try session.tmux.waitFor("1 of 5 items")
+        session.tmux.sendKeys("Tab")
+        try session.tmux.waitFor("1 marked")
+        #expect(session.lines().contains { $0.hasPrefix("&tart") }, "the prompt stays open: \(session.lines())")
+        session.tmux.sendKeys("C-u")
+        session.tmux.sendKeys("cherry", literal: true)
+        try session.tmux.waitFor("2 of 5 items")
+        session.tmux.sendKeys("Tab")
+        let screen = try session.tmux.waitFor("2 marked")
+        #expect(screen.contains("*cherry cake") && screen.contains("›cherry pie"), "marked, then one down: \(screen)")
+        #expect(session.lines().contains { $0.hasPrefix("&cherry") }, "\(session.lines())")
+        session.tmux.sendKeys("Escape")
+        try session.tmux.waitUntil("the filter removed") { $0.contains("banana split") }
+        session.tmux.sendKeys("Enter")
+        #expect(try session.exitStatus() == 0)
+        #expect(session.file("out.txt") == "apple tart\ncherry cake")
+    }
+
     /// `--bind ctrl-c:…` says that Ctrl-C cannot be bound and why, not "unknown key"; exit 2.
     @Test(arguments: [
         ("ctrl-c:up", "pullfeed: --bind cannot bind 'ctrl-c': it always quits pullfeed (exit status 130), in 'ctrl-c:up' (see 'pullfeed --help')"),

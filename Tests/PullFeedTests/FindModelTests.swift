@@ -462,6 +462,18 @@ import TerminalUI
         #expect(m.handle(.cancel, in: c) == [])
     }
 
+    /// Tab and Shift-Tab in the filter prompt mark the selected row and move; the prompt and
+    /// the filter stay as they are.
+    @Test func tabInTheFilterPromptMarksAndKeepsThePromptOpen() {
+        var m = model()
+        let c = context(rows: 100, selected: 3)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        #expect(m.handle(.promptInput(.key(.tab)), in: c) == [.toggleMark(down: true), .render])
+        #expect(m.handle(.promptInput(.key(.backTab)), in: c) == [.toggleMark(down: false), .render])
+        #expect(m.isPrompting && m.prompt?.text == "e")
+    }
+
     /// New rows replace the old: a search over them stops, and the filter starts again on
     /// the new rows with nothing selected.
     @Test func replacedRowsStopTheSearchAndFilterAgain() {

@@ -208,7 +208,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
 
     @Flag(name: [.customShort("m"), .long], help: ArgumentHelp(
-        HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
+        HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up (also in the & prompt, which stays open); Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移（在 & 输入框中也可用，输入框保持打开）；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
     package var multi = false
 
     @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(

@@ -31,6 +31,9 @@ enum FindEffect: Equatable {
     case retry(afterMilliseconds: Int, generation: Int)
     /// Select a row found by a search.
     case select(FindRow)
+    /// Mark or unmark the selected row and move down (or up) one, the prompt staying open
+    /// (with `-m`; nothing without it).
+    case toggleMark(down: Bool)
     /// Show the base rows `matches` of the first `through` (the rows walk `walk` read, or the
     /// rows now when nil), the filter's matches highlighted, the selection as `selecting` says
     /// (the first row when nil); then answer with `stateChanged`.

@@ -220,6 +220,9 @@ struct FindModel {
         case .cancelled:
             prompt = nil
             if current.kind == .filter { effects += removeFilter(in: context) }
+        case .mark(let down):
+            prompt = current
+            effects.append(.toggleMark(down: down))
         }
         return effects + [.render]
     }
@@ -258,9 +261,6 @@ struct FindModel {
         return effects
     }
 
-    /// Stops every walk, scan and load in progress, and forgets the `n` and `N` waiting for them.
-    mutating func stopWork() -> [FindEffect] {
-        queuedNext.removeAll()
     /// Esc outside the prompt undoes the find state one step, so that an Esc meant for a search
     /// that ends just before it cannot quit: work in progress stops (a search's matches go with
     /// it, as they would had it just ended), else the search's marked matches go, else the
@@ -282,6 +282,9 @@ struct FindModel {
         return [.highlight(filter)]
     }
 
+    /// Stops every walk, scan and load in progress, and forgets the `n` and `N` waiting for them.
+    mutating func stopWork() -> [FindEffect] {
+        queuedNext.removeAll()
         var effects = stopWalk()
         // The pages through a match are loaded by the reactor: it is told they are not wanted.
         if pendingMatch?.requested == true { effects.append(.stopLoadingThrough) }

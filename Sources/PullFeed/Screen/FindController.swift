@@ -19,6 +19,8 @@ final class FindController {
     var onPromptOpen: (Bool) -> Void = { _ in }
     var reactor: () -> FeedReactor? = { nil }
     var onNeedsRender: () -> Void = {}
+    /// Tab (true) or Shift-Tab in the filter prompt: mark the selected row and move.
+    var onToggleMark: (_ down: Bool) -> Void = { _ in }
 
     private let list: ListView
     private let refreshable: RefreshableList
@@ -143,6 +145,7 @@ final class FindController {
                 self?.send(.retryDue(generation: generation))
             }
         case .select(let row): select(row)
+        case .toggleMark(let down): onToggleMark(down)
         case .showFilter(let pattern, let matches, let through, let selecting, let walk):
             showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk)
         case .clearFilterRows(let pattern): filtered.setFilter(pattern, matches: [], headers: [], through: 0)
