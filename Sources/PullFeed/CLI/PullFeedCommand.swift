@@ -46,6 +46,8 @@ package struct PullFeedCommand: ParsableCommand {
         --section-by groups lines into sections, each with a header row (name, count, +N new) \
         that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
         all:  journalctl -f --no-hostname | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+        --section-start starts a section at each line it matches, and the lines after it join \
+        it:  git log -p | pullfeed --section-start '^commit (\\S{7})'
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -78,6 +80,8 @@ package struct PullFeedCommand: ParsableCommand {
         --section-by 把行分组，每组有一个标题行（名称、行数、+N 新行），在组内的行占据列表顶部时\
         固定在顶部；o 折叠一组，z 折叠其余，Z 全部展开：  journalctl -f --no-hostname | pullfeed \
         --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+        --section-start 在它匹配的每一行开始一个分组，其后的行都属于该分组：  git log -p | pullfeed \
+        --section-start '^commit (\\S{7})'
 
         退出状态：0 正常，1 运行错误（如没有终端），2 用法错误，130 被中断（Ctrl-C），或在标准输出\
         不是终端时没有选择就离开行来源（在管道中按 q 或 Esc，同 fzf；标准输出是终端时为 0，同 less）。
@@ -193,10 +197,19 @@ package struct PullFeedCommand: ParsableCommand {
         valueName: "regex"))
     package var sectionBy: String?
 
-    /// What names a line's section (`--section-by`), checked by `validate()`.
+    /// `--section-start` as given, checked by `validate()`.
+    @Option(name: .customLong("section-start"), help: ArgumentHelp(
+        HelpText.text("Group a line source's lines into sections that start at each line this POSIX extended regular expression matches, named by its first group (or the whole match): the lines after it belong to it until the next match, and lines before the first match go to Other (git log -p | pullfeed --section-start '^commit (\\S{7})'). Expressions as for --section-by; choose one of the two.", "把行分组：这个 POSIX 扩展正则表达式匹配的每一行开始一个分组，分组名是其第一个捕获组（没有捕获组时为整个匹配）；其后的行属于该分组，直到下一个匹配行；第一个匹配行之前的行归入“其他”分组（git log -p | pullfeed --section-start '^commit (\\S{7})'）。表达式同 --section-by；两者只能选一个。"),
+        valueName: "regex"))
+    package var sectionStart: String?
+
+    /// What names the sections (`--section-by` or `--section-start`), checked by `validate()`.
     package var sectionPattern: CapturePattern? {
-        sectionBy.flatMap { try? CapturePattern($0) }
+        (sectionBy ?? sectionStart).flatMap { try? CapturePattern($0) }
     }
+
+    /// Whether a line the pattern names starts a section the lines after it join (`--section-start`).
+    package var sectionStarts: Bool { sectionBy == nil && sectionStart != nil }
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
@@ -308,11 +321,15 @@ package struct PullFeedCommand: ParsableCommand {
                 throw ValidationError("--preview-window \(error.description)")
             }
         }
-        if let sectionBy {
+        if sectionBy != nil, sectionStart != nil {
+            throw ValidationError("choose one of --section-by (each line names its own section) and --section-start (a matching line starts a section)")
+        }
+        for (option, value) in [("--section-by", sectionBy), ("--section-start", sectionStart)] {
+            guard let value else { continue }
             do throws(PatternError) {
-                _ = try CapturePattern(sectionBy)
+                _ = try CapturePattern(value)
             } catch {
-                throw ValidationError("--section-by '\(sectionBy)' is not a usable regular expression: \(error.reason)")
+                throw ValidationError("\(option) '\(value)' is not a usable regular expression: \(error.reason)")
             }
         }
         if SpillSettings.parseSize(maxDiskText) == nil {
