@@ -253,7 +253,7 @@ extension AppStrings {
         .diskFull: "{0} 空间已满：已丢弃最早的行",
         .markedCount: "已标记 {0} 项",
         .helpMark: "Tab 标记",
-        .keyMark: "标记或取消标记该行并下移（需 -m；& 输入框中也可）",
+        .keyMark: "标记或取消标记该行，然后下移（需 -m；& 输入框中也可）",
         .keyMarkUp: "标记或取消标记该行，然后上移（需 -m）",
         .keyBound: "--bind 绑定：{0}",
         .noPreview: "没有可显示的预览：请用 --preview CMD 启动 pullfeed",
