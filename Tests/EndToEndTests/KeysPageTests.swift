@@ -90,7 +90,7 @@ struct KeysPageTests {
         let (tmux, _, seen) = try keysSeen(["--command", "seq 1 50"], columns: 80, rows: 12, ready: "50 items",
                                         title: " Keys", moreBelow: "more below", key: "PgDn")
         defer { tmux.kill() }
-        for text in ["removes the filter", "second Esc quits", "Ctrl-C and Esc cancel a search or a prompt first",
+        for text in ["first undoes a search, its matches, a filter", "Ctrl-C and Esc cancel a search or a prompt first",
                      "at the top, pull to refresh", "Select the row"] {
             #expect(seen.contains(text), "the keys never say \(text)")
         }

@@ -404,14 +404,74 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1, 4]))), in: c)
         _ = m.handle(.promptInput(.key(.enter)), in: c)
         c.selectedBaseRow = 4
-        #expect(m.handle(.removeAppliedFilter, in: c) == [.removeFilter(selecting: 42), .render])
+        #expect(m.canUndo)
+        #expect(m.handle(.escape, in: c) == [.removeFilter(selecting: 42), .render])
         #expect(m.filter == nil && m.queryText == "")
         _ = m.handle(.open(.filter), in: c)
         type("e", into: &m, c)
         _ = m.handle(.walkFinished(id: 2, .filter(RowSet([1, 4]))), in: c)
         #expect(m.handle(.promptInput(.key(.escape)), in: c) == [.holdAutoRefresh(false), .removeFilter(selecting: 4), .render, .render])
-        // No filter, nothing to take away.
-        #expect(m.handle(.removeAppliedFilter, in: c) == [])
+        // No filter, nothing to take away: Esc quits.
+        #expect(!m.canUndo)
+        #expect(m.handle(.escape, in: c) == [])
+    }
+
+    /// Esc undoes the find state one step a press, so that an Esc meant to cancel a search
+    /// that ends just before it clears what the search shows instead of quitting: a search
+    /// in progress stops and its matches go, else the search's matches go (the filter's come
+    /// back), else the filter goes; only then is there nothing to undo.
+    @Test func escUndoesASearchItsMatchesAndTheFilterOneStepAPress() {
+        let x = pattern("x")
+        let feed = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        // A search that ended: its matches go, then nothing is left.
+        var m = model()
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context())
+        _ = m.handle(.walkFinished(id: 1, .search(found: 9)), in: context())
+        #expect(m.canUndo && m.shownSearch == x)
+        #expect(m.handle(.escape, in: context()) == [.highlight(nil), .render])
+        #expect(!m.canUndo && m.shownSearch == nil)
+        #expect(m.handle(.escape, in: context()) == [])
+        // `n` marks them again.
+        #expect(m.handle(.next(backward: false), in: context()) == [.searchFromSelection(x, backward: false)])
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 9)), in: context())
+        #expect(m.shownSearch == x)
+        // A search still running (a scan past the loaded lines): one Esc stops it and takes
+        // its matches away, as if it had ended just before.
+        m = model()
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        #expect(m.isBusy)
+        #expect(m.handle(.escape, in: context(feed: feed)) == [.highlight(nil), .cancelWork, .render])
+        #expect(!m.canUndo && m.statusText == "Search cancelled")
+        // A filter kept with Enter and a search in it: the search's matches, then the filter.
+        m = model()
+        var c = context(rows: 100, selected: 42)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1, 4]))), in: c)
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        let e = pattern("e")
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 2, selected: 0)), in: c)
+        _ = m.handle(.walkFinished(id: 2, .search(found: 1)), in: c)
+        c.selectedBaseRow = 4
+        #expect(m.handle(.escape, in: c) == [.highlight(e), .render])
+        #expect(m.filter == e && m.canUndo)
+        #expect(m.handle(.escape, in: c) == [.removeFilter(selecting: 42), .render])
+        #expect(!m.canUndo && m.shownSearch == nil)
+        // Ctrl-C (`cancel`) with nothing running still has nothing to stop.
+        #expect(m.handle(.cancel, in: c) == [])
+    }
+
+    /// Tab and Shift-Tab in the filter prompt mark the selected row and move; the prompt and
+    /// the filter stay as they are.
+    @Test func tabInTheFilterPromptMarksAndKeepsThePromptOpen() {
+        var m = model()
+        let c = context(rows: 100, selected: 3)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        #expect(m.handle(.promptInput(.key(.tab)), in: c) == [.toggleMark(down: true), .render])
+        #expect(m.handle(.promptInput(.key(.backTab)), in: c) == [.toggleMark(down: false), .render])
+        #expect(m.isPrompting && m.prompt?.text == "e")
     }
 
     /// New rows replace the old: a search over them stops, and the filter starts again on

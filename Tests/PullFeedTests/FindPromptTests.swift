@@ -24,6 +24,18 @@ import TerminalUI
         #expect(prompt.handle(.key(.escape)) == .cancelled)
     }
 
+    /// Tab and Shift-Tab in the filter prompt ask for a mark and leave the text as it is; in
+    /// the search prompt they do nothing.
+    @Test func tabInTheFilterPromptAsksForAMark() {
+        var filter = typed("ab")
+        #expect(filter.handle(.key(.tab)) == .mark(down: true))
+        #expect(filter.handle(.key(.backTab)) == .mark(down: false))
+        #expect(filter.text == "ab")
+        var search = typed("ab", kind: .search)
+        #expect(search.handle(.key(.tab)) == .none)
+        #expect(search.text == "ab")
+    }
+
     @Test func theTextIsARegularExpressionUntilCtrlR() throws {
         var prompt = typed("a.c|(x")
         #expect(prompt.parsed.error != nil)

@@ -102,4 +102,56 @@ import TerminalUI
         #expect(sections.all.map(\.name) == ["a", "c", "b", nil], "a name seen again opens a section at the end")
         #expect(sections.all[1].lines == [4, 5])
     }
+
+    // MARK: Sections that start at a line (`--section-start`)
+
+    static let commit = try! CapturePattern(#"^commit (\S{2})"#)
+
+    func starts(_ lines: [String], from first: Int = 0) -> SectionBatch {
+        let list = LineList(lines)
+        return SectionBatch(naming: list, range: 0..<list.count, by: Self.commit, firstLine: first, starts: true)
+    }
+
+    static let gitLog = ["preamble", "commit a1", "Author: x", "", "commit b2", "diff", "+y", "commit a1 again", "tail"]
+
+    @Test func aStartLineNamesTheLinesAfterItUntilTheNext() {
+        var sections = LineSections()
+        sections.group(starts(Self.gitLog))
+        #expect(sections.all.map(\.name) == ["a1", "b2", nil])
+        #expect(sections.all.map(\.lines) == [[1, 2, 3, 7, 8], [4, 5, 6], [0]], "a name seen before is joined; the lines before the first start are Other")
+    }
+
+    /// However the lines are cut into batches (pages, lines arriving), the sections are the
+    /// ones a single batch makes: a batch's first lines go on in the section open before it.
+    @Test func aSectionGoesOnAcrossBatches() {
+        var whole = LineSections()
+        whole.group(starts(Self.gitLog))
+        let count = Self.gitLog.count
+        for first in 0...count {
+            for second in first...count {
+                var sections = LineSections()
+                for range in [0..<first, first..<second, second..<count] where !range.isEmpty {
+                    sections.group(starts(Array(Self.gitLog[range]), from: range.lowerBound), isNew: range.lowerBound > 0)
+                }
+                #expect(sections.all.map(\.name) == whole.all.map(\.name), "cut at \(first), \(second)")
+                #expect(sections.all.map(\.lines) == whole.all.map(\.lines), "cut at \(first), \(second)")
+                #expect(sections.lineCount == count)
+            }
+        }
+        // Lines that arrive later, before any start line of their own, are new in the open section.
+        var sections = LineSections()
+        sections.group(starts(["commit a1", "x"]))
+        sections.group(starts(["y", "z"], from: 2), isNew: true)
+        #expect(sections.all.map(\.count) == [4])
+        #expect(sections.all[0].newCount == 2)
+    }
+
+    @Test func withoutStartsEveryLineNamesItself() {
+        let list = LineList(Self.gitLog)
+        let batch = SectionBatch(naming: list, range: 0..<list.count, by: Self.commit, firstLine: 0)
+        #expect(batch.continued.isEmpty && batch.lastStart == nil)
+        var sections = LineSections()
+        sections.group(batch)
+        #expect(sections.all.map(\.lines) == [[1, 7], [4], [0, 2, 3, 5, 6, 8]])
+    }
 }

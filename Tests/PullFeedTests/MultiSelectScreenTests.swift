@@ -122,5 +122,39 @@ import TerminalUI
         h.press(.tab)
         #expect(h.lines == before)
         #expect(!h.lines[0].contains("marked"))
+        h.type("&a")
+        let filtered = h.lines
+        h.press(.tab, .backTab)
+        #expect(h.lines == filtered, "nor in the filter prompt")
+    }
+
+    /// In the `&` prompt Tab marks the selected row and moves down, Shift-Tab marks and moves
+    /// up, and the prompt stays open with its text (type, Tab, type, Tab, as in fzf); the
+    /// marks stay when the filter changes. In the `/` prompt Tab does nothing.
+    @Test func tabInTheFilterPromptMarksAndThePromptStaysOpen() {
+        let h = screen { ["apple pie", "apple tart", "banana", "cherry cake", "cherry pie"] }
+        h.type("&apple")
+        h.press(.tab)
+        #expect(row(h, "apple pie") == "*apple pie")
+        #expect(h.selectedRow == "apple tart")
+        #expect(h.lines[23].hasPrefix("&apple"), "the prompt stays open with its text")
+        h.press(.ctrl("u"))
+        h.type("cherry")
+        #expect(h.selectedRow == "cherry cake", "\(h.lines)")
+        h.press(.tab)
+        #expect(h.selectedRow == "cherry pie")
+        h.press(.backTab)
+        #expect(row(h, "cherry cake") == "*cherry cake" && row(h, "cherry pie") == "*cherry pie")
+        let cake = h.lines.firstIndex(of: "*cherry cake")!
+        #expect(h.canvas.style(row: cake, column: 9).reverse, "Shift-Tab moved up onto cherry cake")
+        #expect(h.lines[0].hasSuffix("3 marked · 2 of 5 items"), "\(h.lines[0])")
+        #expect(h.lines[23].hasPrefix("&cherry"))
+        h.press(.enter, .enter)
+        #expect(h.chosen == ["apple pie\ncherry cake\ncherry pie"])
+        let search = screen { ["a", "b"] }
+        search.type("/a")
+        search.press(.tab)
+        #expect(!search.lines[0].contains("marked"))
+        #expect(search.lines[23].hasPrefix("/a") && search.selectedRow == "a")
     }
 }

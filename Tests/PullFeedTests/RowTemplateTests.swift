@@ -17,7 +17,11 @@ import Testing
 
     static let cases: [Case] = [
         Case(template: "echo {}", row: "hello world", expected: "echo 'hello world'"),
-        Case(template: "echo {}", row: "  padded\t", expected: "echo 'padded'"),
+        Case(template: "echo {}", row: "  padded\t", expected: "echo '  padded\t'"),
+        Case(template: "rm {}", row: "notes.txt ", expected: "rm 'notes.txt '"),
+        Case(template: "rm {}", row: "\u{1B}[32m notes.txt \u{1B}[0m", expected: "rm ' notes.txt '"),
+        Case(template: "rm {+}", row: "c", expected: "rm 'a ' ' b'", marked: ["a ", " b"]),
+        Case(template: "rm {+1}", row: "c", expected: "rm 'a' 'b'", marked: ["a ", " b"]),
         Case(template: "echo {}", row: "", expected: "echo ''"),
         Case(template: "echo {1}", row: "  pid  1234 ", expected: "echo 'pid'"),
         Case(template: "echo {2}", row: "a b c", expected: "echo 'b'"),

@@ -14,14 +14,14 @@ final class ScreenHarness {
     var quits = 0
 
     init(source: FeedSource, pageSize: Int = 200, columns: Int = 80, rows: Int = 24,
-         identity: LineIdentity = .wholeLine, sectionBy: String? = nil, every: Double? = nil, previewRunner: PreviewRunning? = nil,
+         identity: LineIdentity = .wholeLine, sectionBy: String? = nil, sectionStarts: Bool = false, every: Double? = nil, previewRunner: PreviewRunning? = nil,
          configure: (inout FeedScreen.Options) -> Void = { _ in }) {
         var options = FeedScreen.Options()
         options.timeZone = TimeZone(identifier: "UTC")!
         configure(&options)
         canvas = MemoryScreen(columns: columns, rows: rows)
         reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now },
-                              identity: identity, sectionPattern: sectionBy.map { try! CapturePattern($0) }, every: every)
+                              identity: identity, sectionPattern: sectionBy.map { try! CapturePattern($0) }, sectionStarts: sectionStarts, every: every)
         screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now }, previewRunner: previewRunner)
         screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
         screen.onQuit = { [unowned self] in self.quits += 1 }

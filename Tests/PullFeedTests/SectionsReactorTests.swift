@@ -62,6 +62,37 @@ import TerminalUI
         #expect(sections == inline)
     }
 
+    /// `--section-start`: a section started on one page goes on through the next pages (each
+    /// L…00 line starts one; the lines before L100 are Other), whether a page is named on the
+    /// UI thread or off it, and lines that arrive later join the open section.
+    @Test(arguments: [30, FeedReactor.inlineNamingLimit * 2])
+    func sectionStartsGoOnAcrossPages(pageSize: Int) async throws {
+        let total = pageSize == 30 ? 1_000 : FeedReactor.inlineNamingLimit * 2
+        // Pages of lines, as a file or a stream gives them (a large one is named off the UI thread).
+        let source = ScriptedSource { request in
+            let end = min(total, request.offset + request.limit)
+            return .success(Page(lines: LineList((request.offset..<max(request.offset, end)).map { "L\($0)" }), hasMore: end < total))
+        }
+        let time = VirtualTime()
+        let reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler,
+                                  sectionPattern: try CapturePattern(#"^L([0-9]*)00$"#), sectionStarts: true)
+        reactor.action.send(.refresh)
+        for _ in 0..<2_000 where reactor.currentState.lineSections?.lineCount != total {
+            if pageSize > FeedReactor.inlineNamingLimit { try await Task.sleep(nanoseconds: 5_000_000) }
+            time.advance(1)
+        }
+        let sections = try #require(reactor.currentState.lineSections)
+        #expect(sections.lineCount == total)
+        let starts = (1..<((total + 99) / 100)).map(String.init)
+        #expect(sections.all.map(\.name) == starts + [nil])
+        #expect(sections.all.dropLast().dropLast().allSatisfy { $0.count == 100 }, "\(sections.all.map(\.count))")
+        #expect(sections.other.lines == Array(0..<100))
+        var inline = LineSections()
+        let list = LineList((0..<total).map { "L\($0)" })
+        inline.group(SectionBatch(naming: list, range: 0..<total, by: try CapturePattern(#"^L([0-9]*)00$"#), firstLine: 0, starts: true))
+        #expect(sections == inline)
+    }
+
     @Test func foldsOutliveARefresh() {
         let output = LiveFeedScreenTests.Output(["a: 1", "b: 2"])
         let (reactor, time) = reactor(LiveFeedScreenTests.source(output), pattern: "^([a-z]):")

@@ -43,6 +43,40 @@ import TerminalUI
         #expect(h.canvas.style(row: 1, column: 3).bold)
     }
 
+    /// `--section-start`: a commit line starts a section named by its hash, and the lines
+    /// after it are in it (`commit a1` and 2 lines is `a1 · 3 lines`); lines before the first
+    /// are Other; folding, the sticky header and Enter work as with `--section-by`; lines that
+    /// a refresh adds after the last commit join its section.
+    @Test func sectionStartGroupsTheLinesAfterEachMatch() {
+        let log = ["preamble", "commit a1", "Author: x", "    fix", "commit b2", "diff --git"]
+        let output = LiveFeedScreenTests.Output(log)
+        let h = ScreenHarness(source: LiveFeedScreenTests.source(output), sectionBy: #"^commit (\w+)"#, sectionStarts: true)
+        h.advance(1)
+        #expect(Array(h.lines[1...10]) == [
+            " ▾ a1 · 3 lines",
+            "›commit a1",
+            " Author: x",
+            "     fix",
+            " ▾ b2 · 2 lines",
+            " commit b2",
+            " diff --git",
+            " ▾ Other · 1 line",
+            " preamble",
+            "   No more data",
+        ])
+        h.press(.character("o"))
+        #expect(h.lines[1] == "›▸ a1 · 3 lines")
+        #expect(h.lines[2] == " ▾ b2 · 2 lines")
+        h.press(.enter)
+        output.lines = log + ["+added", "commit c3"]
+        h.press(.character("r"))
+        h.advance(1)
+        #expect(h.lines.contains(" ▾ b2 · 3 lines  +1"), "\(h.lines)")
+        #expect(h.lines.contains(" ▾ c3 · 1 line  +1"), "\(h.lines)")
+        h.press(.end, .enter)
+        #expect(h.chosen == ["preamble"], "Enter prints a line")
+    }
+
     @Test func chineseOther() {
         let h = harness(.init(["x", "09:00 a: b"]), language: .simplifiedChinese)
         #expect(h.lines.contains(" ▾ 其他 · 1 行"))

@@ -31,6 +31,9 @@ package enum BindingParser {
                 throw Failure("'\(keyName)' has no action: write KEY:ACTION, e.g. \(keyName.isEmpty ? "f2" : keyName):refresh")
             }
             guard let key = KeyName.key(named: keyName) else {
+                if let reason = KeyName.unbindableReason(keyName) {
+                    throw Failure("cannot bind '\(keyName)': \(reason), in '\(Self.binding(text, from: start))'")
+                }
                 throw Failure("unknown key '\(keyName)' in '\(Self.binding(text, from: start))'")
             }
             i = colon + 1

@@ -39,6 +39,16 @@ package enum KeyName {
         return nil
     }
 
+    /// Why the key `name` names cannot be bound, for a key the app is never given as a key
+    /// (Ctrl-C, Ctrl-Z, in any case); nil for any other name.
+    package static func unbindableReason(_ name: String) -> String? {
+        switch name.lowercased() {
+        case "ctrl-c": "it always quits pullfeed (exit status 130)"
+        case "ctrl-z": "it suspends pullfeed, as in any terminal program"
+        default: nil
+        }
+    }
+
     /// The names of the keys that are not single characters or Ctrl, Alt and F keys.
     private static let named: [String: Key] = [
         "enter": .enter, "return": .enter, "space": .character(" "), "tab": .tab, "btab": .backTab,

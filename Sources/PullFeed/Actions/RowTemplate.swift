@@ -4,11 +4,14 @@ import TerminalUI
 ///
 /// Placeholders (each expansion is one shell word, single-quoted, so the shell never interprets
 /// what a row holds: `$(…)`, backticks, quotes, newlines and escapes stay text):
-/// - `{}`: the row's visible text (its SGR colours left out, blanks at both ends trimmed);
-/// - `{1}`, `{-1}`, `{2..}`, `{..2}`, `{1,3}`: fields of the visible text, in the field syntax of
+/// - `{}`: the row's line exactly as it is, but for the sequences drawn as colours, links or
+///   nothing (SGR, OSC 8, `ESC[K`): blanks at either end stay, so `rm {}` on `notes.txt ` removes
+///   `notes.txt ` and never `notes.txt`;
+/// - `{1}`, `{-1}`, `{2..}`, `{..2}`, `{1,3}`: fields of that text, in the field syntax of
 ///   `--id`, split on runs of spaces and tabs or on the feed's `--delimiter`. A range keeps the
-///   text between its fields; separate items are joined by a space (or the delimiter). A field
-///   the row does not have expands to `''`;
+///   text between its fields; separate items are joined by a space (or the delimiter). As fzf
+///   does, the result has its blanks at both ends trimmed. A field the row does not have expands
+///   to `''`;
 /// - `{q}`: the current search or filter text;
 /// - `{+}`, `{+1}`, `{+2..}`, …: the same for every marked row, each quoted, separated by spaces
 ///   (the selected row alone when none is marked).
@@ -131,7 +134,7 @@ package struct RowTemplate: Sendable, Equatable {
         case .query:
             return ""
         case .row:
-            return Self.trimmed(text)
+            return text
         case .fields(let selection):
             let separator = splitter.delimiter.map { String(decoding: $0, as: UTF8.self) } ?? " "
             let pieces: [String] = text.withUTF8 { bytes in

@@ -46,6 +46,8 @@ package struct PullFeedCommand: ParsableCommand {
         --section-by groups lines into sections, each with a header row (name, count, +N new) \
         that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
         all:  journalctl -f --no-hostname | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+        --section-start starts a section at each line it matches, and the lines after it join \
+        it:  git log -p | pullfeed --section-start '^commit (\\S{7})'
 
         Exit status: 0 ok, 1 runtime error (e.g. no terminal), 2 usage error, 130 interrupted \
         (Ctrl-C), or left without a choice from a line source while stdout is not a terminal \
@@ -78,6 +80,8 @@ package struct PullFeedCommand: ParsableCommand {
         --section-by 把行分组，每组有一个标题行（名称、行数、+N 新行），在组内的行占据列表顶部时\
         固定在顶部；o 折叠一组，z 折叠其余，Z 全部展开：  journalctl -f --no-hostname | pullfeed \
         --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
+        --section-start 在它匹配的每一行开始一个分组，其后的行都属于该分组：  git log -p | pullfeed \
+        --section-start '^commit (\\S{7})'
 
         退出状态：0 正常，1 运行错误（如没有终端），2 用法错误，130 被中断（Ctrl-C），或在标准输出\
         不是终端时没有选择就离开行来源（在管道中按 q 或 Esc，同 fzf；标准输出是终端时为 0，同 less）。
@@ -168,7 +172,7 @@ package struct PullFeedCommand: ParsableCommand {
     }
 
     @Option(name: .long, help: ArgumentHelp(
-        HelpText.text("Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row, {1} {-1} {2..} {1,3} its fields (split as --id splits them), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.", "在列表旁的窗格中显示选中行的 `/bin/sh -c CMD` 输出（v 显示或隐藏；Shift-↑/↓ 或滚轮滚动）。占位符（都会按 shell 规则加引号）：{} 该行，{1} {-1} {2..} {1,3} 它的字段（按 --id 的方式拆分），{q} 搜索或过滤的文字，{+} 已标记的行。演示源不需要它也能预览文章。"),
+        HelpText.text("Show the output of `/bin/sh -c CMD` for the selected row in a pane beside the list (v shows or hides it; Shift-Up/Down or the wheel scroll it). Placeholders, each shell-quoted: {} the row exactly (blanks kept), {1} {-1} {2..} {1,3} its fields (split as --id splits them, blanks trimmed), {q} the search or filter text, {+} the marked rows. The demo previews its articles without it.", "在列表旁的窗格中显示选中行的 `/bin/sh -c CMD` 输出（v 显示或隐藏；Shift-↑/↓ 或滚轮滚动）。占位符（都会按 shell 规则加引号）：{} 该行原样（保留首尾空白），{1} {-1} {2..} {1,3} 它的字段（按 --id 的方式拆分，去掉首尾空白），{q} 搜索或过滤的文字，{+} 已标记的行。演示源不需要它也能预览文章。"),
         valueName: "cmd"))
     package var preview: String?
 
@@ -195,10 +199,19 @@ package struct PullFeedCommand: ParsableCommand {
         valueName: "regex"))
     package var sectionBy: String?
 
-    /// What names a line's section (`--section-by`), checked by `validate()`.
+    /// `--section-start` as given, checked by `validate()`.
+    @Option(name: .customLong("section-start"), help: ArgumentHelp(
+        HelpText.text("Group a line source's lines into sections that start at each line this POSIX extended regular expression matches, named by its first group (or the whole match): the lines after it belong to it until the next match, and lines before the first match go to Other (git log -p | pullfeed --section-start '^commit (\\S{7})'). Expressions as for --section-by; choose one of the two.", "把行分组：这个 POSIX 扩展正则表达式匹配的每一行开始一个分组，分组名是其第一个捕获组（没有捕获组时为整个匹配）；其后的行属于该分组，直到下一个匹配行；第一个匹配行之前的行归入“其他”分组（git log -p | pullfeed --section-start '^commit (\\S{7})'）。表达式同 --section-by；两者只能选一个。"),
+        valueName: "regex"))
+    package var sectionStart: String?
+
+    /// What names the sections (`--section-by` or `--section-start`), checked by `validate()`.
     package var sectionPattern: CapturePattern? {
-        sectionBy.flatMap { try? CapturePattern($0) }
+        (sectionBy ?? sectionStart).flatMap { try? CapturePattern($0) }
     }
+
+    /// Whether a line the pattern names starts a section the lines after it join (`--section-start`).
+    package var sectionStarts: Bool { sectionBy == nil && sectionStart != nil }
 
     /// `--max-disk` as given: read as text (`512M`, `4G`), checked by `validate()`.
     @Option(name: .customLong("max-disk"), parsing: .unconditional, help: ArgumentHelp(
@@ -210,7 +223,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var maxDisk: Int { SpillSettings.parseSize(maxDiskText) ?? SpillSettings.defaultMaxDisk }
 
     @Flag(name: [.customShort("m"), .long], help: ArgumentHelp(
-        HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up; Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
+        HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up (also in the & prompt, which stays open); Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移（在 & 输入框中也可用，输入框保持打开）；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
     package var multi = false
 
     @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(
@@ -311,11 +324,15 @@ package struct PullFeedCommand: ParsableCommand {
                 throw ValidationError("--preview-window \(error.description)")
             }
         }
-        if let sectionBy {
+        if sectionBy != nil, sectionStart != nil {
+            throw ValidationError("choose one of --section-by (each line names its own section) and --section-start (a matching line starts a section)")
+        }
+        for (option, value) in [("--section-by", sectionBy), ("--section-start", sectionStart)] {
+            guard let value else { continue }
             do throws(PatternError) {
-                _ = try CapturePattern(sectionBy)
+                _ = try CapturePattern(value)
             } catch {
-                throw ValidationError("--section-by '\(sectionBy)' is not a usable regular expression: \(error.reason)")
+                throw ValidationError("\(option) '\(value)' is not a usable regular expression: \(error.reason)")
             }
         }
         if SpillSettings.parseSize(maxDiskText) == nil {

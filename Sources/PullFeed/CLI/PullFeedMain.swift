@@ -102,7 +102,7 @@ public enum PullFeedMain {
         let reactor = FeedReactor(
             source: source, pageSize: command.pageSize, scheduler: scheduler,
             lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity,
-            sectionPattern: command.sectionPattern, every: command.every)
+            sectionPattern: command.sectionPattern, sectionStarts: command.sectionStarts, every: command.every)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
         screen.onNeedsRender = { loop.setNeedsRender() }

@@ -2,7 +2,7 @@ import Dispatch
 import OpenCombine
 import TerminalUI
 
-/// Grouping a line source's lines into sections (`--section-by`): pages are named as they
+/// Grouping a line source's lines into sections (`--section-by`, `--section-start`): pages are named as they
 /// come (off the UI thread when large), every line is loaded so each section is whole, and a
 /// page that no longer follows the lines shown is left out.
 extension FeedReactor {
@@ -16,6 +16,7 @@ extension FeedReactor {
         let loaded = source.load(request, on: scheduler)
         guard let pattern = sectionPattern else { return loaded }
         let scheduler = scheduler
+        let starts = sectionStarts
         return loaded.flatMap { result -> AnyPublisher<Result<Page, SourceError>, Never> in
             guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).eraseToAnyPublisher() }
             let name = { @Sendable () -> Page in
@@ -23,7 +24,7 @@ extension FeedReactor {
                 // Numbered from where the page belongs (counting dropped lines): a page that no
                 // longer follows the lines shown is left out (`follows(_:)`).
                 named.sections = SectionBatch(naming: page.lines, range: 0..<page.lines.count, by: pattern,
-                                              firstLine: request.offset + request.dropped)
+                                              firstLine: request.offset + request.dropped, starts: starts)
                 return named
             }
             guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).eraseToAnyPublisher() }

@@ -117,6 +117,8 @@ package final class FeedReactor: Reactor {
     private let toastHides = PassthroughSubject<Mutation, Never>()
     /// What names each line's section (`--section-by`), if the lines are grouped.
     package let sectionPattern: CapturePattern?
+    /// Whether a named line starts a section the lines after it join (`--section-start`).
+    package let sectionStarts: Bool
     /// Carries out `State.autoRefresh` (`--every`); nil without a schedule.
     let refreshTimer: RefreshTimer?
 
@@ -131,9 +133,11 @@ package final class FeedReactor: Reactor {
         bus: CommentEventBus = CommentEventBus(),
         identity: LineIdentity = .wholeLine,
         sectionPattern: CapturePattern? = nil,
+        sectionStarts: Bool = false,
         every: Double? = nil
     ) {
         self.sectionPattern = sectionPattern
+        self.sectionStarts = sectionStarts
         self.source = source
         self.pageSize = pageSize
         self.scheduler = scheduler
@@ -433,7 +437,7 @@ package final class FeedReactor: Reactor {
                 state.lines = lines
                 if let pattern = sectionPattern {
                     var sections = LineSections()
-                    sections.group(SectionBatch(naming: lines, range: 0..<lines.count, by: pattern, firstLine: state.dropped))
+                    sections.group(SectionBatch(naming: lines, range: 0..<lines.count, by: pattern, firstLine: state.dropped, starts: sectionStarts))
                     state.lineSections = sections
                 }
                 state.tailStart = nil
@@ -504,7 +508,7 @@ package final class FeedReactor: Reactor {
                     state.lineSections?.group(named, firstLine: state.dropped + first, isNew: arrived)
                 } else {
                     let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern,
-                                             firstLine: state.dropped + first)
+                                             firstLine: state.dropped + first, starts: sectionStarts)
                     state.lineSections?.group(batch, isNew: arrived)
                 }
             }

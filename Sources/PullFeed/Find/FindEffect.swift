@@ -11,8 +11,8 @@ enum FindEffect: Equatable {
     /// Search for the pattern from the selection: the executor measures the rows to search
     /// and answers with `FindEvent.search`.
     case searchFromSelection(TextPattern, backward: Bool)
-    /// Marks the pattern's matches in the list.
-    case highlight(TextPattern)
+    /// Marks the pattern's matches in the list (nil: none).
+    case highlight(TextPattern?)
     /// Walk rows (at once, or in the background when `walk.background`) and answer with
     /// `walkFinished(walk.id, …)` unless cancelled.
     case walk(FindWalk)
@@ -31,6 +31,9 @@ enum FindEffect: Equatable {
     case retry(afterMilliseconds: Int, generation: Int)
     /// Select a row found by a search.
     case select(FindRow)
+    /// Mark or unmark the selected row and move down (or up) one, the prompt staying open
+    /// (with `-m`; nothing without it).
+    case toggleMark(down: Bool)
     /// Show the base rows `matches` of the first `through` (the rows walk `walk` read, or the
     /// rows now when nil), the filter's matches highlighted, the selection as `selecting` says
     /// (the first row when nil); then answer with `stateChanged`.
@@ -39,7 +42,7 @@ enum FindEffect: Equatable {
     case clearFilterRows(TextPattern)
     /// Filter the base rows appended since the filter last looked.
     case extendFilter
-    /// Show every row again, the last search highlighted, the selection on base row
+    /// Show every row again, the last search's matches marked if they were, the selection on base row
     /// `selecting` (or the last row).
     case removeFilter(selecting: Int?)
     /// Draw the screen again.

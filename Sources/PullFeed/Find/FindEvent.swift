@@ -13,8 +13,9 @@ enum FindEvent: Equatable {
     case next(backward: Bool)
     /// Esc or Ctrl-C: the prompt closes, or the work in progress stops.
     case cancel
-    /// Esc outside the prompt with nothing in progress: the applied filter goes.
-    case removeAppliedFilter
+    /// Esc outside the prompt: the find state is undone one step (work in progress, else the
+    /// search's marked matches, else the applied filter).
+    case escape
     /// The answer to `searchFromSelection`: the rows to search and the selection among them.
     case search(TextPattern, backward: Bool, space: SearchSpace)
     /// A walk or a scan finished (not cancelled).

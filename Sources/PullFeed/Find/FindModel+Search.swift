@@ -10,6 +10,7 @@ extension FindModel {
         queuedNext = queued
         message = nil
         lastSearch = pattern
+        showsMatches = true
         effects.append(.highlight(pattern))
         let count = space.rows
         let selected = space.selected ?? (backward ? count : -1)

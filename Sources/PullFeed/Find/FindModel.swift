@@ -28,6 +28,9 @@ struct FindModel {
     /// next key.
     var message: String?
     var lastSearch: TextPattern?
+    /// Whether the last search's matches are marked in the rows: from the search until an Esc
+    /// clears them (`n`, `N` or a new search mark them again).
+    var showsMatches = false
     /// The filter shown, if any.
     var filter: TextPattern?
     /// What the status line says while work is in progress.
@@ -120,6 +123,13 @@ struct FindModel {
     /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
     var isBusy: Bool { hasBackgroundWork || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
 
+    /// Whether an Esc outside the prompt has something to undo (work in progress, the marked
+    /// matches, the applied filter); only an Esc with nothing to undo quits.
+    var canUndo: Bool { isBusy || showsMatches || filter != nil }
+
+    /// The search whose matches are marked when no filter is shown.
+    var shownSearch: TextPattern? { showsMatches ? lastSearch : nil }
+
     /// The search or filter text in use (`{q}` of a preview command): the prompt's while one is
     /// open, else the applied filter's, else the last search's; empty when there is none.
     var queryText: String { prompt?.text ?? filter?.text ?? lastSearch?.text ?? "" }
@@ -163,8 +173,8 @@ struct FindModel {
             }
         case .cancel:
             effects += cancel(in: context)
-        case .removeAppliedFilter:
-            effects += removeFilter(in: context)
+        case .escape:
+            effects += escape(in: context)
         case .search(let pattern, let backward, let space):
             effects += search(pattern, backward: backward, space: space, in: context)
         case .walkFinished(let id, let result):
@@ -210,6 +220,9 @@ struct FindModel {
         case .cancelled:
             prompt = nil
             if current.kind == .filter { effects += removeFilter(in: context) }
+        case .mark(let down):
+            prompt = current
+            effects.append(.toggleMark(down: down))
         }
         return effects + [.render]
     }
@@ -246,6 +259,27 @@ struct FindModel {
         if wasSearching { message = strings.text(.searchCancelled) }
         effects.append(.render)
         return effects
+    }
+
+    /// Esc outside the prompt undoes the find state one step, so that an Esc meant for a search
+    /// that ends just before it cannot quit: work in progress stops (a search's matches go with
+    /// it, as they would had it just ended), else the search's marked matches go, else the
+    /// applied filter goes and the selection goes back.
+    private mutating func escape(in context: FindContext) -> [FindEffect] {
+        if isBusy {
+            let wasSearching = isSearching
+            var effects = cancel(in: context)
+            if wasSearching { effects.insert(contentsOf: clearMatches(), at: 0) }
+            return effects
+        }
+        if showsMatches { return clearMatches() + [.render] }
+        return removeFilter(in: context)
+    }
+
+    /// Takes the search's marks off the rows (the filter's, if one is shown, come back).
+    private mutating func clearMatches() -> [FindEffect] {
+        showsMatches = false
+        return [.highlight(filter)]
     }
 
     /// Stops every walk, scan and load in progress, and forgets the `n` and `N` waiting for them.

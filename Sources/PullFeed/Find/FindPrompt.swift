@@ -16,6 +16,9 @@ struct FindPrompt: Equatable {
         case submitted
         /// Esc or Ctrl-C: the prompt closes.
         case cancelled
+        /// Tab (`down`) or Shift-Tab in the filter prompt: mark the selected row and move, the
+        /// prompt staying open (type, Tab, type, Tab, as in fzf).
+        case mark(down: Bool)
     }
 
     let kind: Kind
@@ -44,6 +47,7 @@ struct FindPrompt: Equatable {
     }
 
     mutating func handle(_ event: InputEvent) -> Outcome {
+        if kind == .filter, case .key(let key) = event, key == .tab || key == .backTab { return .mark(down: key == .tab) }
         let before = editor.text
         switch event {
         case .key(.ctrl("r")):

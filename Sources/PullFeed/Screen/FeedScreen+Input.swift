@@ -20,12 +20,9 @@ extension FeedScreen {
         case .key(let key):
             find.keyPressed()
             // Ctrl-C never comes here: the main loop takes it as an interrupt (`interrupt()`).
-            if find.isBusy, key == .escape {
-                find.cancel()
-                return
-            }
-            // Esc takes an applied filter away first; the next Esc quits.
-            if key == .escape, find.removeAppliedFilter() { return }
+            // Esc undoes the find state first (a search, its matches, a kept filter), one step a
+            // press; only an Esc with nothing to undo quits.
+            if key == .escape, find.escape() { return }
             guard let command = keyMap.action(for: key) else {
                 refreshable.releasePulls()
                 return

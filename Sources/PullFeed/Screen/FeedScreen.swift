@@ -118,6 +118,10 @@ package final class FeedScreen: ReactorView {
         refreshable.onChange = { [weak self] in self?.onNeedsRender() }
         find.onPromptOpen = { [weak self] open in self?.reactor?.action.send(.holdSchedule(open)) }
         find.reactor = { [weak self] in self?.reactor }
+        find.onToggleMark = { [weak self] down in
+            guard let self, self.options.multi else { return }
+            self.perform(.toggleMark(down: down))
+        }
         preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
         find.onNeedsRender = { [weak self] in
             self?.previewFollowsSelection()

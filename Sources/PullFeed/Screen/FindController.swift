@@ -19,6 +19,8 @@ final class FindController {
     var onPromptOpen: (Bool) -> Void = { _ in }
     var reactor: () -> FeedReactor? = { nil }
     var onNeedsRender: () -> Void = {}
+    /// Tab (true) or Shift-Tab in the filter prompt: mark the selected row and move.
+    var onToggleMark: (_ down: Bool) -> Void = { _ in }
 
     private let list: ListView
     private let refreshable: RefreshableList
@@ -82,11 +84,11 @@ final class FindController {
         return anything
     }
 
-    /// Esc outside the prompt: removes the filter kept with Enter (the selection goes back);
-    /// false when there is none.
-    func removeAppliedFilter() -> Bool {
-        guard model.filter != nil else { return false }
-        send(.removeAppliedFilter)
+    /// Esc outside the prompt: undoes the find state one step (a search in progress, the
+    /// matches marked, the filter kept with Enter); false when there is nothing to undo.
+    func escape() -> Bool {
+        guard model.canUndo else { return false }
+        send(.escape)
         return true
     }
 
@@ -143,6 +145,7 @@ final class FindController {
                 self?.send(.retryDue(generation: generation))
             }
         case .select(let row): select(row)
+        case .toggleMark(let down): onToggleMark(down)
         case .showFilter(let pattern, let matches, let through, let selecting, let walk):
             showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk)
         case .clearFilterRows(let pattern): filtered.setFilter(pattern, matches: [], headers: [], through: 0)
@@ -224,7 +227,7 @@ final class FindController {
     /// Shows every row again, the selection on base row `origin` (or the last row).
     private func removeFilter(selecting origin: Int?) {
         filtered.removeFilter()
-        list.highlight = model.lastSearch
+        list.highlight = model.shownSearch
         refreshable.reloadData(keepingSelection: false)
         if let origin, list.rowCount > 0 { select(min(origin, list.rowCount - 1)) }
     }

@@ -1,8 +1,11 @@
 import TerminalUI
 
-/// A line source's lines grouped into sections by a pattern (`--section-by`): sections in the
-/// order their first line arrived, lines in source order inside each, lines that name no
-/// section in a last section, `Other`.
+/// A line source's lines grouped into sections by a pattern: sections in the order their first
+/// line arrived, lines in source order inside each, lines that name no section in a last
+/// section, `Other`. With `--section-by` each line names its own section; with
+/// `--section-start` a line the pattern names starts a section, and the lines after it belong
+/// to it until the next such line (those before the first go to `Other`). Lines that name a
+/// section seen before join it.
 ///
 /// Grouping is incremental: `group(_:)` takes the lines that arrived and touches only their
 /// sections (one dictionary look-up per line), never regrouping what is there. Naming the
@@ -21,6 +24,9 @@ package struct LineSections: Equatable, Sendable {
     private var position: [String: Int] = [:]
     /// How many source lines are grouped (the next line's number).
     package private(set) var lineCount = 0
+    /// With `--section-start`: the section the last start line named, which the lines after
+    /// it join (nil: none yet, they go to `Other`).
+    private var openSection: String?
 
     package init() {}
 
@@ -39,25 +45,34 @@ package struct LineSections: Equatable, Sendable {
         let first = firstLine ?? batch.firstLine
         precondition(first >= lineCount, "lines are grouped in order")
         let shift = UInt32(truncatingIfNeeded: first - batch.firstLine)
+        let shifted = { (numbers: [UInt32]) in shift == 0 ? numbers : numbers.map { $0 &+ shift } }
+        // The batch's first lines, before any start line in it, go on in the section open
+        // before it: they come before the batch's other lines, so every section stays in order.
+        if !batch.continued.isEmpty { add(shifted(batch.continued), to: openSection, isNew: isNew) }
         for (name, numbers) in zip(batch.names, batch.lines) {
-            let lines = shift == 0 ? numbers : numbers.map { $0 &+ shift }
-            if let name {
-                if let at = position[name] {
-                    named[at].lines += lines
-                    if isNew { named[at].newCount += lines.count }
-                } else {
-                    position[name] = named.count
-                    var section = LineSection(name: name)
-                    section.lines = lines
-                    if isNew { section.newCount = lines.count }
-                    named.append(section)
-                }
-            } else {
-                other.lines += lines
-                if isNew { other.newCount += lines.count }
-            }
+            add(shifted(numbers), to: name, isNew: isNew)
         }
+        if let lastStart = batch.lastStart { openSection = lastStart }
         lineCount = first + batch.lineCount
+    }
+
+    /// Appends `lines` to the section `name` (nil: `Other`), made if it is not there.
+    private mutating func add(_ lines: [UInt32], to name: String?, isNew: Bool) {
+        guard let name else {
+            other.lines += lines
+            if isNew { other.newCount += lines.count }
+            return
+        }
+        if let at = position[name] {
+            named[at].lines += lines
+            if isNew { named[at].newCount += lines.count }
+        } else {
+            position[name] = named.count
+            var section = LineSection(name: name)
+            section.lines = lines
+            if isNew { section.newCount = lines.count }
+            named.append(section)
+        }
     }
 
     /// Forgets the lines numbered below `line` (a stream dropped them from its front); a
@@ -93,20 +108,43 @@ package struct LineSections: Equatable, Sendable {
 /// Lines named by a pattern, ready to be grouped: each name found (nil for none) in the order
 /// of its first line and the numbers of its lines. Made from lines without touching the
 /// sections, so it can run off the UI thread.
+///
+/// With `starts` (`--section-start`) a line the pattern names starts a section and the lines
+/// after it take its name; the lines before the batch's first start line cannot know theirs
+/// (the section open before the batch), so they are kept apart, in `continued`, for
+/// `LineSections` to place.
 package struct SectionBatch: Sendable, Equatable {
     package var firstLine: Int
     package var lineCount: Int
     package var names: [String?] = []
     package var lines: [[UInt32]] = []
+    /// With `starts`: the lines before the batch's first start line, which belong to the
+    /// section open before the batch.
+    package var continued: [UInt32] = []
+    /// With `starts`: the name of the batch's last start line (the section open after it);
+    /// nil when the batch has none.
+    package var lastStart: String?
 
-    /// Names lines `range` of `list`, numbered from `firstLine`.
-    package init(naming list: LineList, range: Range<Int>, by pattern: CapturePattern, firstLine: Int) {
+    /// Names lines `range` of `list`, numbered from `firstLine`; with `starts`, a named line
+    /// names the lines after it too, up to the next named line.
+    package init(naming list: LineList, range: Range<Int>, by pattern: CapturePattern, firstLine: Int, starts: Bool = false) {
         self.firstLine = firstLine
         lineCount = range.count
         var slot: [String?: Int] = [:]
         let offset = firstLine - range.lowerBound
+        var open: String?
         list.forEachLineText(in: range) { index, bytes in
-            let name = pattern.name(inLine: bytes).map(Self.cut)
+            var name = pattern.name(inLine: bytes).map(Self.cut)
+            if starts {
+                if let started = name {
+                    open = started
+                } else if let open {
+                    name = open
+                } else {
+                    continued.append(UInt32(truncatingIfNeeded: index + offset))
+                    return true
+                }
+            }
             let at: Int
             if let known = slot[name] {
                 at = known
@@ -119,6 +157,7 @@ package struct SectionBatch: Sendable, Equatable {
             lines[at].append(UInt32(truncatingIfNeeded: index + offset))
             return true
         }
+        lastStart = open
     }
 
     /// `name` cut to `LineSections.nameLimit` bytes, on a character boundary.
