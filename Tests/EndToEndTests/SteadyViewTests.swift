@@ -166,3 +166,14 @@ struct SteadyViewTests {
         #expect(!screen.contains("press r"), "the empty list invites a refresh: \(screen)")
     }
 }
+
+/// `n` as the app writes a count: digits in groups of three, `1,234,567`.
+func groupedCount(_ n: Int) -> String {
+    let digits = Array(String(n.magnitude))
+    var out = n < 0 ? "-" : ""
+    for (i, digit) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return out
+}
