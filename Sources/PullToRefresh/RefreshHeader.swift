@@ -33,6 +33,20 @@ public final class RefreshHeader: RefreshComponent {
         get { model.maxPullDistance }
         set { model.maxPullDistance = newValue }
     }
+    /// Whether a refresh the owner begins by itself (a key, a timer, a signal) parks the header
+    /// above the rows (true, the default, as MJRefresh) or shows only in `state`, taking no
+    /// rows, so that no row moves while it runs (false: show its progress elsewhere, as for a
+    /// header scrolled out of view, `RefreshableList.isHeaderInView`). A pull, a pull made
+    /// while such a refresh runs, or a refresh that answers `beginRefreshing()` shows the
+    /// header either way.
+    public var showsOwnerRefreshes: Bool {
+        get { model.showsOwnerRefreshes }
+        set {
+            guard newValue != model.showsOwnerRefreshes else { return }
+            model.showsOwnerRefreshes = newValue
+            notifyChange()
+        }
+    }
     /// No pull input for this long counts as a release.
     public var releaseDelay: TimeInterval {
         get { releaseInterval }

@@ -7,6 +7,10 @@
 /// past the threshold) or a programmatic `begin`, and never while the owner already refreshes:
 /// a refresh the owner begins shows as refreshing and asks for nothing. `RefreshHeader` is the
 /// shell that runs it on a scheduler.
+///
+/// Where a refresh the owner begins by itself shows is `showsOwnerRefreshes`: parked above the
+/// rows, pushing them down (MJRefresh's way, the default), or in the header's state alone, with
+/// no rows, so that a list refreshed by a timer or a key does not move while the work runs.
 public struct RefreshHeaderModel: Hashable, Sendable {
     /// Rows the header occupies when parked, and the pull threshold.
     public let height: Int
@@ -18,6 +22,16 @@ public struct RefreshHeaderModel: Hashable, Sendable {
     public private(set) var phase: RefreshPhase = .idle
     /// Whether a frame has been drawn (a refresh begun before shows as `willRefresh`).
     public private(set) var hasRendered = false
+    /// Whether a refresh the owner runs that the header did not ask for (begun by a key, a
+    /// timer, a signal) takes the header's rows. True (the default): it parks the header above
+    /// the rows, as MJRefresh does. False: it shows only in `state` (`.refreshing`, the spinner
+    /// runs) with no rows, so no row moves; the owner shows its progress elsewhere. Either way
+    /// a refresh that answers the header's own request (a pull released, a `begin`) parks it,
+    /// and so does a pull while an unshown refresh runs (it asks for nothing more).
+    public var showsOwnerRefreshes = true
+    /// Whether the owner's running refresh answers this header's request or a pull made
+    /// during it: it shows parked even when `showsOwnerRefreshes` is false.
+    public private(set) var showsRunningRefresh = false
 
     /// - Parameters:
     ///   - height: rows when parked, and the threshold (at least 1).
@@ -30,13 +44,14 @@ public struct RefreshHeaderModel: Hashable, Sendable {
     /// What the header shows for `activity`.
     public func display(activity: RefreshActivity) -> RefreshDisplay {
         let state: RefreshState
+        var rows = phase.pulledRows
         if phase.isRequesting || activity.isRefreshing {
             state = phase.busyState(hasRendered: hasRendered)
+            rows = phase.isRequesting || showsOwnerRefreshes || showsRunningRefresh ? height : 0
         } else {
             state = phase.pulledRows >= height ? .pulling : .idle
         }
-        return RefreshDisplay(state: state, pulledRows: phase.pulledRows,
-                              visibleHeight: state.isRefreshing ? height : phase.pulledRows,
+        return RefreshDisplay(state: state, pulledRows: phase.pulledRows, visibleHeight: rows,
                               isHidden: false, isWaitingForMore: false)
     }
 
@@ -53,7 +68,11 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         case .end, .requestSettled, .rendered:
             break
         case .pull(let rows):
-            guard !refreshing else { break }
+            guard !refreshing else {
+                // A refresh that runs out of sight shows once the user pulls for one.
+                if rows > 0, activity.isRefreshing { showsRunningRefresh = true }
+                break
+            }
             phase = phase.pulled(by: rows, limit: maxPullDistance)
             effects.append(phase.pulledRows > 0 ? .armReleaseTimer : .cancelReleaseTimer)
         case .release, .releaseTimerFired:
@@ -67,6 +86,7 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         case .activityChanged(let old):
             if activity.isRefreshing, !old.isRefreshing {
                 // The owner's refresh answers a pull or a request not yet sent.
+                showsRunningRefresh = phase.isRequesting
                 effects += phase.cancelPull() + phase.cancelRequest()
             } else if activity.isLoadingMore, !old.isLoadingMore, !activity.isRefreshing {
                 // The owner loads the next page instead: the refresh asked for is dropped.
@@ -75,7 +95,12 @@ public struct RefreshHeaderModel: Hashable, Sendable {
         case .viewDidMove, .activate, .contentChanged:
             break
         }
-        if display(activity: activity).differsBesidesState(from: shown) { effects.append(.changed) }
+        if !activity.isRefreshing { showsRunningRefresh = false }
+        let now = display(activity: activity)
+        // A refresh that comes into sight (a pull during it) changes its rows, not its state.
+        if now.differsBesidesState(from: shown) || now.state == shown.state && now.visibleHeight != shown.visibleHeight {
+            effects.append(.changed)
+        }
         return effects
     }
 }

@@ -173,12 +173,15 @@ public final class RefreshableList {
     }
 
     /// Selects row `index` (see `ListView.select(row:)`), letting go of pulls and of the
-    /// footer's selection. Returns whether the row is now selected.
+    /// footer's selection. With `contextAbove`, a row out of view is shown as a search's match
+    /// is, that many lines below the view's top with the lines after it in view
+    /// (`ListView.select(row:contextAbove:)`). Returns whether the row is now selected.
     @discardableResult
-    public func select(row index: Int) -> Bool {
+    public func select(row index: Int, contextAbove: Int? = nil) -> Bool {
         releasePulls()
         pendingRows = 0
-        guard list.select(row: index) else { return false }
+        let selected = contextAbove.map { list.select(row: index, contextAbove: $0) } ?? list.select(row: index)
+        guard selected else { return false }
         isFooterSelected = false
         footerArrival(movingDown: false)
         onChange()

@@ -27,7 +27,7 @@ struct FindTests {
             session.tmux.sendKeys("n")
             try session.waitForSelection("Item \(n) text Alpha")
         }
-        #expect(session.lines()[0].hasSuffix("5000 items"))
+        #expect(session.lines()[0].hasSuffix("5,000 items"))
         session.tmux.sendKeys("n")
         try session.waitForSelection("Item 1000 text Alpha")
         try session.tmux.waitFor("Search wrapped to the top")
@@ -54,7 +54,7 @@ struct FindTests {
     @Test func filterCountsItsRowsAndEnterPrintsOne() throws {
         let session = try session()
         session.tmux.sendKeys("&Alpha", literal: true)
-        try session.tmux.waitFor("5 of 5000 items")
+        try session.tmux.waitFor("5 of 5,000 items")
         session.tmux.sendKeys("Enter")
         try session.tmux.waitUntil("prompt closed") { !$0.components(separatedBy: "\n").contains { $0.hasPrefix("&") } }
         session.tmux.sendKeys("Down", "Down")
@@ -70,7 +70,7 @@ struct FindTests {
         session.tmux.sendKeys("Down", "Down")
         try session.waitForSelection("Item 0003")
         session.tmux.sendKeys("&0100", literal: true)
-        try session.tmux.waitFor("of 5000 items")
+        try session.tmux.waitFor("of 5,000 items")
         session.tmux.sendKeys("Escape")
         try session.tmux.waitUntil("filter removed") { !$0.contains(" of ") }
         try session.waitForSelection("Item 0003")

@@ -129,7 +129,7 @@ struct HardeningDataTests {
         #expect(Date().timeIntervalSince(started) < 5, "moving over a 1 MB line is slow")
         session.tmux.sendKeys("End")
         try session.tmux.waitFor("LAST-LINE", timeout: 30)
-        try session.tmux.waitFor("10002 items", timeout: 10)
+        try session.tmux.waitFor("10,002 items", timeout: 10)
         expectFits(session, "at the end")
         for _ in 0..<5 {
             session.tmux.sendKeys("PageUp")

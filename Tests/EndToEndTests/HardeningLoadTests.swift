@@ -47,7 +47,7 @@ struct HardeningLoadTests {
     @Test func holdingDownForFiveSecondsKeepsUpAndMemoryFlat() throws {
         let session = try HardeningSession(["--command", "seq 1 3000"])
         let app = try session.appPID()
-        try session.tmux.waitFor("3000 items")
+        try session.tmux.waitFor("3,000 items")
         // Warm up (first renders, caches), then measure.
         for _ in 0..<20 { session.tmux.sendKeys(String(repeating: "j", count: 50), literal: true) }
         usleep(300_000)

@@ -111,7 +111,7 @@ struct LiveDataTests {
         _ = try session.tmux.waitFor("entry 0000001")
         session.tmux.sendKeys("End")
         try session.waitForSelection("the very last", timeout: 5)
-        try session.tmux.waitUntil(timeout: 60, "the full count") { $0.contains("\(lineCount) items") }
+        try session.tmux.waitUntil(timeout: 60, "the full count") { $0.contains("\(groupedCount(lineCount)) items") }
         #expect(session.selected()?.contains("the very last") == true)
         session.tmux.sendKeys("Home")
         try session.waitForSelection("entry 0000001")

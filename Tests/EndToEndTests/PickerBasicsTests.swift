@@ -187,7 +187,7 @@ extension PickerBasicsTests {
         let session = try Session([], term: "tmux-256color", prefix: generate)
         try session.tmux.waitUntil("the first line") { $0.contains("›xxxxxxxx") }
         session.tmux.sendKeys("End")
-        try session.tmux.waitUntil(timeout: 120, "all lines read") { $0.components(separatedBy: "\n")[0].hasSuffix(" \(lines) items") }
+        try session.tmux.waitUntil(timeout: 120, "all lines read") { $0.components(separatedBy: "\n")[0].hasSuffix(" \(groupedCount(lines)) items") }
         let pid = try #require(session.tmux.panePID().flatMap { HardeningSession.descendant(of: $0, named: "pullfeed") })
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         let peakKiB = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }

@@ -257,11 +257,11 @@ struct RealCommandTests {
 
     @Test func escRemovesAnAppliedFilterBeforeItQuits() throws {
         let session = try HardeningSession(["--command", "seq 1000"], redirections: "> chosen.txt")
-        try session.tmux.waitFor("1000 items")
+        try session.tmux.waitFor("1,000 items")
         session.tmux.sendKeys("&")
         session.tmux.sendKeys("50", literal: true)
         session.tmux.sendKeys("Enter")
-        try session.tmux.waitFor("of 1000 items")
+        try session.tmux.waitFor("of 1,000 items")
         session.tmux.sendKeys("Escape")
         try session.tmux.waitUntil("the filter removed") { _ in self.titleCount(session) == 1000 }
         usleep(300_000)

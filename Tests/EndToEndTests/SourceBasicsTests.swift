@@ -76,7 +76,7 @@ struct SourceBasicsTests {
         let tmux = try start(["--page-command", command, "--page-size", "100"], waitFor: "row 1\n")
         defer { tmux.kill() }
         tmux.sendKeys("End")
-        let screen = try waitForTitle(tmux, endingWith: "1000 items", timeout: 20)
+        let screen = try waitForTitle(tmux, endingWith: "1,000 items", timeout: 20)
         #expect(screen.contains("row 1000\n"))
         // The empty page that ends the list may still be on its way.
         var requests: [[Int]] = []
@@ -99,16 +99,16 @@ struct SourceBasicsTests {
         let tmux = try start([], shellPrefix: "seq 1 1000 | ", waitFor: "›1\n")
         defer { tmux.kill() }
         tmux.sendKeys("End")
-        try waitForTitle(tmux, endingWith: "1000 items")
+        try waitForTitle(tmux, endingWith: "1,000 items")
         tmux.sendKeys("r")
         // A refresh of piped input is instant; any other count shows up within this window.
         let shrunk = try? tmux.waitUntil(timeout: 2, "the count to change") {
-            !title($0).trimmingCharacters(in: .whitespaces).hasSuffix("1000 items")
+            !title($0).trimmingCharacters(in: .whitespaces).hasSuffix("1,000 items")
         }
         #expect(shrunk == nil, "the refresh dropped lines: \(shrunk.map(title) ?? "")")
         tmux.sendKeys("End")
         let screen = try tmux.waitFor("›1000")
-        #expect(title(screen).hasSuffix("1000 items"))
+        #expect(title(screen).hasSuffix("1,000 items"))
         try quit(tmux)
     }
 }

@@ -95,7 +95,7 @@ struct StreamSpillEndToEndTests {
         session.tmux.sendKeys("^nowhere$", literal: true)
         session.tmux.sendKeys("Enter")
         try session.tmux.waitFor("Pattern not found: ^nowhere$", timeout: 20)
-        #expect(session.screenLines()[0].hasSuffix(" 200000 items"), "\(session.screenLines()[0])")
+        #expect(session.screenLines()[0].hasSuffix(" 200,000 items"), "\(session.screenLines()[0])")
         session.tmux.sendKeys("End")
         try session.tmux.waitUntil(timeout: 10, "the last line") { _ in session.selectedText() == "200000" }
     }
@@ -113,7 +113,7 @@ struct StreamSpillEndToEndTests {
         let dropped = try #require(title.range(of: #"[0-9,]+ dropped"#, options: .regularExpression).map { String(title[$0]) })
         let count = try #require(Int(dropped.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: " dropped", with: "")))
         #expect(count > 200_000 && count < 300_000, "\(title)")
-        #expect(title.contains("\(300_000 - count) items"), "\(title)")
+        #expect(title.contains("\(groupedCount(300_000 - count)) items"), "\(title)")
         session.tmux.sendKeys("g")
         try session.tmux.waitUntil(timeout: 5, "the first kept line") { _ in session.selectedText() == "\(count + 1)" }
     }
@@ -185,7 +185,7 @@ struct StreamSpillEndToEndTests {
                 }
                 session.tmux.sendKeys("End")
                 try session.tmux.waitUntil(timeout: 20, "every line, refresh \(refresh)") { screen in
-                    screen.components(separatedBy: "\n")[0].hasSuffix(" \(expected) items")
+                    screen.components(separatedBy: "\n")[0].hasSuffix(" \(groupedCount(expected)) items")
                         && session.selectedText() == "last without newline"
                 }
                 session.tmux.sendKeys("/")
@@ -203,7 +203,7 @@ struct StreamSpillEndToEndTests {
         let session = try HardeningSession([], directory: directory, prefix: piped("seq 1 20000", budget: 1_000, folder: missing))
         try session.tmux.waitFor("Cannot write to \(missing): the stream is kept in memory")
         session.tmux.sendKeys("End")
-        try session.tmux.waitFor("20000 items")
+        try session.tmux.waitFor("20,000 items")
         #expect(session.selectedText() == "20000")
     }
 
@@ -232,7 +232,7 @@ struct StreamSpillEndToEndTests {
         tmux.sendKeys("fg", literal: true)
         tmux.sendKeys("Enter")
         try tmux.waitUntil(timeout: 30, "every line after fg") { screen in
-            screen.components(separatedBy: "\n")[0].hasSuffix(" 200000 items")
+            screen.components(separatedBy: "\n")[0].hasSuffix(" 200,000 items")
                 && screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("200000") }
         }
         tmux.sendKeys("/")

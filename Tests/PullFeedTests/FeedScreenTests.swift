@@ -14,15 +14,38 @@ import TerminalUI
         ScreenHarness(source: DemoSource(latency: 0.6, seed: 1), configure: configure)
     }
 
+    /// The first load is nobody's pull: it shows in the status line, the header stays away.
     @Test func loadingScreenBeforeTheFirstPage() {
         let h = demo()
         h.advance(0.05)
         #expect(h.lines[0] == " PullFeed · Demo articles                                               0 items")
-        #expect(h.lines[1].hasSuffix(" Loading...") && h.lines[1].count == " ⠋ Loading...".count)
-        #expect(h.lines[2] == "   Last updated: Never")
-        #expect(h.lines[3...22].allSatisfy { $0.isEmpty })
-        #expect(h.lines[23] == Self.help)
+        #expect(h.lines[1...22].allSatisfy { $0.isEmpty })
+        #expect(h.lines[23].hasSuffix(" Loading...") && h.lines[23].count == " ⠋ Loading...".count)
         #expect(h.canvas.style(row: 0, column: 5).reverse)
+        h.advance(1)
+        #expect(h.lines[1].hasPrefix("  Article 1"))
+        #expect(h.lines[23] == Self.help)
+    }
+
+    /// `r` at the top is nobody's pull either: no row moves while it runs (the status line
+    /// shows it), and afterwards the title says when the data was refreshed.
+    @Test func aRefreshAtTheTopMovesNoRowAndTheTitleSaysWhen() {
+        let h = demo()
+        h.advance(1)
+        h.press(.down)
+        let shown = h.lines
+        #expect(!h.lines[0].contains("updated"))
+        h.press(.character("r"))
+        for _ in 0..<6 {
+            #expect(h.reactor.currentState.isRefreshing)
+            #expect(h.lines[1...22] == shown[1...22])
+            #expect(h.lines[23].hasSuffix(" Loading..."))
+            h.advance(0.1)
+        }
+        h.advance(1)
+        #expect(!h.reactor.currentState.isRefreshing)
+        #expect(h.lines[0] == " PullFeed · Demo articles                          updated 14:05:00 · 10+ items")
+        #expect(h.lines.firstIndex { $0.hasPrefix("›") } == shown.firstIndex { $0.hasPrefix("›") })
     }
 
     @Test func listAfterTheFirstPage() {
@@ -191,7 +214,7 @@ import TerminalUI
         h.advance(1)
         h.press(.end)
         for _ in 0..<30 { h.advance(1.2) }
-        #expect(h.lines[0].hasSuffix("1000 items"))
+        #expect(h.lines[0].hasSuffix("1,000 items"))
         #expect(h.lines[21] == "›L999")
         #expect(h.lines[22] == "   No more data")
     }
@@ -202,7 +225,7 @@ import TerminalUI
         h.advance(1)
         h.press(.end)
         for _ in 0..<10 { h.advance(1.2) }
-        #expect(h.lines[0].hasSuffix("60000 items"))
+        #expect(h.lines[0].hasSuffix("60,000 items"))
         #expect(h.lines[21] == "›L59999")
         #expect(source.requests.map(\.offset) == [0, 200, 20_200, 40_200])
         #expect(source.requests.dropFirst().allSatisfy { $0.limit == FeedReactor.bulkPageSize })
@@ -211,8 +234,7 @@ import TerminalUI
     @Test func chineseTexts() {
         let h = demo { $0.language = .simplifiedChinese }
         h.advance(0.05)
-        #expect(h.lines[1].hasSuffix(" 正在刷新数据中..."))
-        #expect(h.lines[2] == "   最后更新：无记录")
+        #expect(h.lines[23].hasSuffix(" 正在刷新数据中..."))
         h.advance(1)
         #expect(h.lines[0].hasSuffix("10+ 项"))
         #expect(h.lines.contains("   ＋ 添加评论"))
@@ -254,8 +276,8 @@ import TerminalUI
         let h = demo { $0.unicode = false }
         h.advance(0.05)
         #expect(h.lines[0].hasPrefix(" PullFeed - Demo articles"))
-        #expect(h.lines[1].hasPrefix(" ") && h.lines[1].hasSuffix(" Loading..."))
-        #expect(h.lines[1].unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(h.lines[23].hasPrefix(" ") && h.lines[23].hasSuffix(" Loading..."))
+        #expect(h.lines[23].unicodeScalars.allSatisfy { $0.isASCII })
         h.advance(1)
         #expect(h.lines[1].hasPrefix("  Article 1 - "))
         #expect(h.lines[2].hasPrefix(">  "))

@@ -100,6 +100,25 @@ import TerminalUI
         #expect(m.statusText == "Pattern not found: zzz")
     }
 
+    /// A message goes when its time is up: only the expiry of the message set last takes it
+    /// away (the same message set again starts its time again).
+    @Test func aMessageGoesWhenTheLastOnesTimeIsUp() {
+        var m = model()
+        let x = pattern("zzz")
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 2)), in: context())
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context())
+        _ = m.handle(.walkFinished(id: 2, .search(found: nil)), in: context())
+        let first = m.messageGeneration
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 2)), in: context())
+        _ = m.handle(.walkFinished(id: 3, .search(found: nil)), in: context())
+        _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context())
+        #expect(m.messageGeneration != first)
+        #expect(m.handle(.messageExpired(generation: first), in: context()) == [])
+        #expect(m.statusText == "Pattern not found: zzz")
+        #expect(m.handle(.messageExpired(generation: m.messageGeneration), in: context()) == [.render])
+        #expect(m.statusText == nil)
+    }
+
     @Test func nextAndPreviousRepeatTheLastSearchOnly() {
         var m = model()
         #expect(m.handle(.next(backward: false), in: context()) == [])
@@ -532,7 +551,7 @@ import TerminalUI
         #expect(walk(in: effects)?.background == true)
         #expect(m.partialShownCount == nil)
         #expect(m.handle(.filterProgress(id: 1, found: 1200, walked: 5000), in: c) == [.render])
-        #expect(m.partialShownCount == "1200+")
+        #expect(m.partialShownCount == "1,200+")
         #expect(m.statusText == "Searching… \(rows) lines — Esc cancels")
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1]))), in: c)
         #expect(m.partialShownCount == nil && m.statusText == nil)

@@ -64,6 +64,40 @@ import TerminalUI
         #expect(selected(h) == "L2")
     }
 
+    /// A search's message goes after a toast's time without a key, as every status message.
+    @Test func aSearchMessageGoesByItself() {
+        let h = lines(20)
+        type(h, "/zzz")
+        h.press(.enter)
+        #expect(h.lines[23] == " Pattern not found: zzz")
+        h.advance(FeedReactor.toastDuration - 0.1)
+        #expect(h.lines[23] == " Pattern not found: zzz")
+        h.advance(0.2)
+        #expect(h.lines[23] == FeedScreenTests.lineHelp)
+    }
+
+    /// A match below the view comes in near the top with the lines after it in view (as
+    /// `less` shows it), not on the last row; a match in view leaves the view alone.
+    @Test func aMatchOffScreenComesInNearTheTop() {
+        let h = lines(200)
+        type(h, "/^L100$")
+        h.press(.enter)
+        h.advance(2)
+        #expect(selected(h) == "L100")
+        let row = h.lines.firstIndex { $0.hasPrefix("›") }
+        #expect(row == 1 + FindController.matchContext)
+        #expect(h.lines[22] == " L118")
+        type(h, "/^L110$")
+        h.press(.enter)
+        h.advance(2)
+        #expect(selected(h) == "L110")
+        #expect(h.lines[1] == " L97", "a match in view does not scroll")
+        type(h, "/^L20$")
+        h.press(.enter)
+        h.advance(2)
+        #expect(h.lines.firstIndex { $0.hasPrefix("›") } == 1 + FindController.matchContext, "above the view: the same")
+    }
+
     @Test func smartCaseDecidesWhatMatches() {
         let source = ScriptedSource { _ in .success(Page(items: ["alpha", "ALPHA", "Alpha"].map(FeedItem.line), hasMore: false)) }
         let h = ScreenHarness(source: source)

@@ -14,6 +14,8 @@ final class LiveSource: FeedSource {
     var isOpen = true
     /// False: a command's run (one result, no pages).
     var hasPages = true
+    /// True: an input that cannot be read again (standard input), refreshed in place.
+    var keepsPlaceOnRefresh = false
     /// The reader is still reading what was written (a fast stream): pages say there is more.
     var isReading = false
     /// Lines counted so far, while counting (a large file); nil when all are counted.
@@ -163,7 +165,7 @@ final class LiveSource: FeedSource {
         h.press(.character("r"))
         h.advance(0.2)
         #expect(h.lines[23] == " Reloaded (too many items to count what is new)", "\(h.lines[23])")
-        #expect(h.lines[0].hasSuffix(" \(FeedReactor.comparedItemLimit + 1) items"))
+        #expect(h.lines[0].hasSuffix(" \(AppStrings.grouped(FeedReactor.comparedItemLimit + 1)) items"))
     }
 
     @Test func chineseTextsForWaitingAndFollowing() {
@@ -187,7 +189,7 @@ final class LiveSource: FeedSource {
         h.advance(0)
         #expect(source.requests.last?.fromEnd == true)
         #expect(h.lines.contains("›L5000"))
-        #expect(h.lines[0].hasSuffix("counting… 1300+ items"))
+        #expect(h.lines[0].hasSuffix("counting… 1,300+ items"))
         h.press(.up, times: 3)
         #expect(h.lines.contains("›L4997"))
         // Home and back work meanwhile; the gap between the counted lines and the end shows.
@@ -201,7 +203,7 @@ final class LiveSource: FeedSource {
         source.counted = nil
         source.changeSubject.send(.grew)
         h.advance(0)
-        #expect(h.lines[0].hasSuffix("5000 items"))
+        #expect(h.lines[0].hasSuffix("5,000 items"))
         #expect(h.lines.contains("›L4997"))
         #expect(h.reactor.currentState.tailStart == nil)
     }
@@ -247,6 +249,46 @@ final class LiveSource: FeedSource {
         let gap = h.lines.firstIndex { $0.contains("… lines still being counted …") } ?? 0
         #expect(gap == 0 || h.lines[gap - 1].hasSuffix("L300"))
         #expect(gap + 1 >= 23 || h.lines[gap + 1].hasSuffix("L4001"))
+    }
+
+    /// A file rewritten or replaced while line 500 is read: the reload keeps that line on its
+    /// screen row, found by its text, else by its line number, as `r` does.
+    @Test func aRewrittenOrReplacedFileKeepsThePlace() throws {
+        let source = LiveSource(lines: Self.lines(1...900))
+        source.isOpen = false
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        h.press(.end)
+        h.screen.refreshable.select(row: 499)
+        h.press(.up, .down)
+        #expect(h.selectedRow == "L500")
+        let row = try #require(h.lines.firstIndex { $0.hasPrefix("›") })
+        source.lines = ["new a", "new b"] + Self.lines(1...900)
+        source.changeSubject.send(.reset(.truncated))
+        h.advance(0)
+        #expect(h.selectedRow == "L500")
+        #expect(h.lines.firstIndex { $0.hasPrefix("›") } == row)
+        #expect(h.lines[23] == " File was truncated; reloaded")
+        source.lines = (1...902).map { "row \($0)" }
+        source.changeSubject.send(.reset(.replaced))
+        h.advance(0)
+        #expect(h.selectedRow == "row 502", "the same line number (the 502nd)")
+        #expect(h.lines.firstIndex { $0.hasPrefix("›") } == row)
+    }
+
+    /// An input that has ended empty and cannot be read again does not invite a refresh.
+    @Test func anEmptyClosedInputDoesNotInviteARefresh() {
+        let source = LiveSource(lines: [])
+        source.isOpen = false
+        source.keepsPlaceOnRefresh = true
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[1] == " Nothing here: the input was empty")
+        let file = LiveSource(lines: [])
+        file.isOpen = false
+        let f = ScreenHarness(source: file)
+        f.advance(0)
+        #expect(f.lines[1] == " Nothing here yet — pull down or press r to refresh", "a file can be read again")
     }
 
     @Test func aTruncatedOrReplacedFileReloadsWithAToast() {

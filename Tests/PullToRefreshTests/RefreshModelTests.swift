@@ -144,6 +144,47 @@ import PullToRefresh
         Self.check(c, on: &model, handle: { $0.handle($1, activity: $2) }, display: { $0.display(activity: $1) })
     }
 
+    /// A header that shows only what the user pulled for (`showsOwnerRefreshes` false): a
+    /// refresh the owner begins by itself runs in its state with no rows.
+    static let pulledOnlyCases: [Case] = [
+        Case(name: "an owner-begun refresh takes no rows and asks nothing",
+             steps: [.owner(refreshing), .event(.parkTimerFired)],
+             last: [], state: .refreshing, visibleHeight: 0),
+        Case(name: "an owner-begun refresh before the first frame takes no rows", rendered: false, steps: [.owner(refreshing)],
+             last: [], state: .willRefresh, visibleHeight: 0),
+        Case(name: "the refresh a pull asked for parks the header",
+             steps: [.event(.pull(by: 2)), .event(.release), .event(.parkTimerFired), .owner(refreshing)],
+             last: [], requests: 1, state: .refreshing, visibleHeight: 2),
+        Case(name: "the owner's refresh answers a parking pull, shown",
+             steps: [.event(.pull(by: 2)), .event(.release), .owner(refreshing)],
+             last: [.cancelParkTimer], state: .refreshing, visibleHeight: 2),
+        Case(name: "the pull's refresh ends: the header goes",
+             steps: [.event(.pull(by: 2)), .event(.release), .event(.parkTimerFired), .owner(refreshing), .owner(rest)],
+             last: [], requests: 1, state: .idle, visibleHeight: 0),
+        Case(name: "begin's refresh parks the header",
+             steps: [.event(.begin), .event(.parkTimerFired), .owner(refreshing)],
+             last: [], requests: 1, state: .refreshing, visibleHeight: 2),
+        Case(name: "a pull while the owner refreshes out of sight shows it and asks nothing",
+             steps: [.owner(refreshing), .event(.pull(by: 1)), .event(.release), .event(.releaseTimerFired)],
+             last: [], state: .refreshing, visibleHeight: 2),
+        Case(name: "the pull that shows it is a change to draw",
+             steps: [.owner(refreshing), .event(.pull(by: 1))],
+             last: [.changed], state: .refreshing, visibleHeight: 2),
+        Case(name: "the next owner-begun refresh is out of sight again",
+             steps: [.owner(refreshing), .event(.pull(by: 1)), .owner(rest), .owner(refreshing)],
+             last: [], state: .refreshing, visibleHeight: 0),
+        Case(name: "the owner's refresh drops a pull in progress and takes its rows",
+             steps: [.event(.pull(by: 1)), .owner(refreshing)],
+             last: [.cancelReleaseTimer, .changed], state: .refreshing, visibleHeight: 0),
+    ]
+
+    @Test(arguments: pulledOnlyCases)
+    func headerShowingOnlyPulls(_ c: Case) {
+        var model = RefreshHeaderModel(height: 2)
+        model.showsOwnerRefreshes = false
+        Self.check(c, on: &model, handle: { $0.handle($1, activity: $2) }, display: { $0.display(activity: $1) })
+    }
+
     // MARK: Auto footer
 
     static let autoCases: [Case] = [

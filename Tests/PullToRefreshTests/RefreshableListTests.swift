@@ -94,6 +94,36 @@ import TerminalUI
         #expect(h.list.header?.state == .idle)
     }
 
+    /// With `showsOwnerRefreshes` off, a refresh the owner begins at the top moves no row: the
+    /// header takes no rows (it is out of view, so the app shows the refresh elsewhere), while
+    /// a pull still parks it above the rows.
+    @Test func anOwnerRefreshOutOfSightMovesNoRowAndAPullStillShows() {
+        let h = Harness()
+        h.list.header?.showsOwnerRefreshes = false
+        h.press(.down, times: 2)
+        let before = h.screen.lines
+        h.owner.refresh()
+        h.pass(ms: 100)
+        #expect(h.list.header?.state == .refreshing)
+        #expect(!h.list.isHeaderInView)
+        #expect(h.list.list.topInset == 0)
+        #expect(h.screen.lines == before)
+        h.pass(ms: 400)
+        #expect(h.list.header?.state == .idle)
+        h.press(.home, times: 1)
+        h.time.advance(ms: 200)
+        for _ in 0..<2 {
+            _ = h.list.apply(.up)
+            h.draw()
+            h.time.advance(ms: 200)
+        }
+        h.pass(ms: 600)  // released by the delay and parked: the owner runs the pull's refresh
+        #expect(h.owner.refreshes == 2)
+        #expect(h.list.header?.state == .refreshing)
+        #expect(h.list.isHeaderInView && h.list.list.topInset == 2)
+        #expect(h.screen.lines[0].contains("Loading..."))
+    }
+
     @Test func aPullSendsOneRequest() {
         let h = Harness()
         for _ in 0..<3 {

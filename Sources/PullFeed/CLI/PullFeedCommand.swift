@@ -147,7 +147,7 @@ package struct PullFeedCommand: ParsableCommand {
     package var timeout: Double = Defaults.timeout
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("Refresh by itself SECONDS after each refresh ends (decimals allowed); p pauses.", "每次刷新结束 SECONDS 秒后自动刷新（可用小数）；p 暂停。"), valueName: "seconds"))
+        HelpText.text("Refresh by itself SECONDS after each refresh ends (decimals allowed), moving no row; the title says when (updated HH:MM:SS); p pauses.", "每次刷新结束 SECONDS 秒后自动刷新（可用小数），不移动任何行；标题显示时间（HH:MM:SS 更新）；p 暂停。"), valueName: "seconds"))
     package var every: Double?
 
     @Option(name: .customLong("header-lines"), parsing: .unconditional, help: ArgumentHelp(

@@ -305,7 +305,9 @@ package final class FeedReactor: Reactor {
             return catchUp()
         case .reset(let reason):
             let kind: Toast.Kind = reason == .truncated ? .fileTruncated : .fileReplaced
-            return refresh().append(Deferred { [weak self] in self?.toast(kind) ?? Empty().eraseToAnyPublisher() })
+            // The file read again keeps the place as a refresh does (the selected line, else
+            // its line number), and following the end goes on.
+            return refresh(keepingPlace: true).append(Deferred { [weak self] in self?.toast(kind) ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         case .deleted:
             return toast(.fileDeleted)

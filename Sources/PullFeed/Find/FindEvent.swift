@@ -33,6 +33,8 @@ enum FindEvent: Equatable {
     case retryDue(generation: Int)
     /// A page failed to load.
     case loadFailed
+    /// The message of `FindModel.messageGeneration` `generation` has shown for a toast's time.
+    case messageExpired(generation: Int)
 }
 
 /// What a walk or a scan found.

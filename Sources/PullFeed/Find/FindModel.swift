@@ -25,8 +25,14 @@ struct FindModel {
     /// The open prompt, if any.
     private(set) var prompt: FindPrompt?
     /// The last search's result for the status line ("Search wrapped to the top"), until the
-    /// next key.
-    var message: String?
+    /// next key or for `FeedReactor.toastDuration` seconds, as long as a toast shows.
+    var message: String? {
+        didSet { messageGeneration &+= 1 }
+    }
+    /// Tells the message set last from earlier ones: the executor answers a new one with
+    /// `messageExpired(generation)` `FeedReactor.toastDuration` seconds later, and only the
+    /// last one's expiry takes the message away.
+    private(set) var messageGeneration = 0
     var lastSearch: TextPattern?
     /// Whether the last search's matches are marked in the rows: from the search until an Esc
     /// clears them (`n`, `N` or a new search mark them again).
@@ -142,10 +148,10 @@ struct FindModel {
         return message
     }
 
-    /// The title's count while the filter's walk runs (`12000+`), nil otherwise.
+    /// The title's count while the filter's walk runs (`12,000+`), nil otherwise.
     var partialShownCount: String? {
         guard let partialCount, filterPending else { return nil }
-        return "\(partialCount.found)+"
+        return AppStrings.grouped(partialCount.found) + "+"
     }
 
     /// Takes `event` with the facts of the moment, and says what to do.
@@ -198,6 +204,10 @@ struct FindModel {
         case .loadFailed:
             filterLoads = false
             filterLoading = false
+        case .messageExpired(let generation):
+            guard generation == messageGeneration, message != nil else { break }
+            message = nil
+            effects.append(.render)
         }
         if isPrompting != wasPrompting { effects.insert(.holdAutoRefresh(isPrompting), at: 0) }
         return effects

@@ -228,6 +228,9 @@ final class FileIndex: @unchecked Sendable {
                 case .none: continue
                 case .grew: break
                 case .reset(let reason):
+                    // A file rewritten (`cat new > f`) is empty or half written when its
+                    // truncation is seen: it is read again once its writer has paused.
+                    guard settle(watcher) else { return }
                     state.withLock { $0.reset = reason }
                     onChange(.reset(reason))
                     return
@@ -245,6 +248,29 @@ final class FileIndex: @unchecked Sendable {
     }
 
     private enum Finding { case none, grew, reset(ResetReason), deleted }
+
+    /// Waits until the file at the path stops changing: the same size and file `settleStep`
+    /// apart (at most `settleSteps` times, so one that is written for good is read anyway).
+    /// False when the index stopped meanwhile.
+    private func settle(_ watcher: Watcher) -> Bool {
+        func look() -> [UInt64]? {
+            var info = stat()
+            return stat(path, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] : nil
+        }
+        var last = look()
+        for _ in 0..<Self.settleSteps {
+            guard watcher.pause(milliseconds: Self.settleStep) else { return false }
+            let now = look()
+            if now == last { return true }
+            last = now
+        }
+        return true
+    }
+
+    /// Milliseconds a rewritten file must stay the same before it is read again.
+    static let settleStep: Int32 = 100
+    /// How many steps a rewritten file is waited for at most.
+    static let settleSteps = 20
 
     /// What changed since the file was last counted.
     private func check() -> Finding {
@@ -338,6 +364,16 @@ private final class Watcher {
     }
 
     deinit { if inotify >= 0 { close(inotify) } }
+
+    /// Waits `milliseconds`; false if the index stopped meanwhile.
+    func pause(milliseconds: Int32) -> Bool {
+        var fd = pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&fd, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return fd.revents == 0
+        }
+    }
 
     /// Blocks until the file may have changed (true) or the index stops (false).
     func wait() -> Bool {

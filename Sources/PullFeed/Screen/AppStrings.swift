@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PullToRefresh
 
 /// The app's own words (title bar, help line, toasts, empty state, section headers, notes on
@@ -36,15 +41,17 @@ package struct AppStrings: Sendable {
 
     /// The title bar's count: `200 items`, or `200+ items` while more may come.
     package func itemCount(_ n: Int, more: Bool = false, counting: Bool = false) -> String {
-        if counting { return text(.countingItems, String(n)) }
-        let number = more ? "\(n)+" : "\(n)"
+        if counting { return text(.countingItems, Self.grouped(n)) }
+        let number = Self.grouped(n) + (more ? "+" : "")
         return text(n == 1 && !more ? .itemCountOne : .itemCount, number)
     }
 
     /// Lines a stream dropped, for the title: `1,234,567 dropped`.
     package func dropped(_ n: Int) -> String { text(.droppedLines, Self.grouped(n)) }
 
-    /// `n` with its digits in groups of three: `1,234,567`.
+    /// `n` with its digits in groups of three: `1,234,567`. Every count the app shows (the
+    /// title's items, filter, marked and dropped counts, a refresh's toast, a section's lines)
+    /// is written so.
     package static func grouped(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))
         var out = ""
@@ -93,10 +100,21 @@ package struct AppStrings: Sendable {
     /// but something changed, the count starts with the changed ones ("5 changed · 1 gone").
     package func refreshed(new: Int, changed: Int = 0, gone: Int) -> String {
         var parts: [String] = []
-        if new > 0 || changed == 0 { parts.append(new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, String(new))) }
-        if changed > 0 { parts.append(text(.changedItems, String(changed))) }
-        if gone > 0 { parts.append(text(.goneItems, String(gone))) }
+        if new > 0 || changed == 0 { parts.append(new == 0 ? text(.noNewItems) : text(new == 1 ? .newItemsOne : .newItems, Self.grouped(new))) }
+        if changed > 0 { parts.append(text(.changedItems, Self.grouped(changed))) }
+        if gone > 0 { parts.append(text(.goneItems, Self.grouped(gone))) }
         return parts.joined(separator: " \(separator) ")
+    }
+
+    /// The title's time of the last successful refresh, `updated 14:05:09` (24-hour clock, in
+    /// `calendar`'s time zone), as `watch` shows the time of its last run.
+    package func updated(at date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        let time = [parts.hour, parts.minute, parts.second].map { v -> String in
+            let value = v ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return text(.updatedAt, time.joined(separator: ":"))
     }
 
     /// The title's word for an automatic refresh every `seconds` ("every 2s"), or for one

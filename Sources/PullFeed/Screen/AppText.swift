@@ -5,7 +5,7 @@ import PullToRefresh
 /// put in.
 package enum AppText: String, CaseIterable, Sendable {
     // Title bar
-    case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following, droppedLines
+    case itemCount, itemCountOne, liveEvery, livePaused, countingItems, following, droppedLines, updatedAt
     // Help line
     case helpMove, helpPull, helpRefresh, helpPrint, helpComment, helpLoadMore, helpScroll, helpQuit, helpPause
     case helpSearch, helpFilter, helpKeys, helpPreview
@@ -21,7 +21,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
     // List
-    case empty, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
+    case empty, emptyInput, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     case sectionOther, sectionLines, sectionLinesOne, sectionFiltered, sectionNew
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
@@ -39,6 +39,7 @@ extension AppStrings {
         .itemCount: "{0} items",
         .itemCountOne: "{0} item",
         .liveEvery: "every {0}s",
+        .updatedAt: "updated {0}",
         .livePaused: "paused",
         .helpPause: "p pause",
         .newItems: "{0} new items",
@@ -113,6 +114,7 @@ extension AppStrings {
         .literalSearchPrompt: "Literal /",
         .literalFilterPrompt: "Literal &",
         .empty: "Nothing here yet — pull down or press r to refresh",
+        .emptyInput: "Nothing here: the input was empty",
         .emptyFailed: "{0} — press r to retry",
         .emptyWaiting: "Waiting for more...",
         .commandRunning: "Running...",
@@ -153,6 +155,7 @@ extension AppStrings {
         .itemCount: "{0} 项",
         .itemCountOne: "{0} 项",
         .liveEvery: "每 {0} 秒",
+        .updatedAt: "{0} 更新",
         .livePaused: "已暂停",
         .helpPause: "p 暂停",
         .newItems: "{0} 条新内容",
@@ -227,6 +230,7 @@ extension AppStrings {
         .literalSearchPrompt: "原文 /",
         .literalFilterPrompt: "原文 &",
         .empty: "这里还没有内容 — 下拉或按 r 刷新",
+        .emptyInput: "这里没有内容：输入为空",
         .emptyFailed: "{0} — 按 r 重试",
         .emptyWaiting: "等待更多数据...",
         .commandRunning: "正在运行...",

@@ -17,8 +17,11 @@ extension FeedScreen {
         if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, listHeight - 1)
             canvas.fill(row: row, column: 0, width: listWidth, style: .plain)
+            // An input that cannot be read again (standard input, a pipe) has nothing more to
+            // give: the text does not invite a refresh.
+            let closed = state.source.keepsPlaceOnRefresh ? strings.text(.emptyInput) : strings.empty
             let text = state.failure.map { strings.emptyAfterFailure(strings.toast(.refreshFailed(reason: $0))) }
-                ?? (state.isOpen ? strings.text(state.source.hasPages ? .emptyWaiting : .commandRunning) : strings.empty)
+                ?? (state.isOpen ? strings.text(state.source.hasPages ? .emptyWaiting : .commandRunning) : closed)
             canvas.draw(" " + TextLayout.truncate(text, toWidth: max(0, listWidth - 1)), row: row, column: 0, style: .dim)
         }
         if let preview, let pane = panes.pane {
@@ -53,8 +56,15 @@ extension FeedScreen {
             more: state.hasMoreToAsk && state.hasLoaded && state.source.hasPages, counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
             every: state.autoRefresh?.interval, paused: state.autoRefresh?.isPaused ?? false, dropped: state.dropped,
-            marked: state.marks.count)
+            marked: state.marks.count, updated: updatedTime)
         titleBar.draw(content, strings: strings, on: canvas, row: row, width: width)
+    }
+
+    /// The time of the last successful refresh for the title, once it says more than the first
+    /// load did: after a refresh, or from the start with `--every` (a dashboard, as `watch`).
+    private var updatedTime: String? {
+        guard state.hasLoaded, let date = state.lastUpdated, state.generation > 1 || state.autoRefresh != nil else { return nil }
+        return strings.updated(at: date, calendar: calendar)
     }
 
     /// What Enter does on the selected row, for the help line; nil where it does nothing.

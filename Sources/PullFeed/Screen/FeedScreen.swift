@@ -39,6 +39,8 @@ package final class FeedScreen: ReactorView {
     package let options: Options
     package let strings: AppStrings
     package let keyMap: KeyMap<FeedCommand>
+    /// The calendar (and time zone) the title's time of the last refresh is shown in.
+    let calendar: Calendar
 
     /// Called when something visible changed; the app renders on its next turn.
     package var onNeedsRender: () -> Void = {}
@@ -91,10 +93,12 @@ package final class FeedScreen: ReactorView {
         case .auto: footer = AutoRefreshFooter(scheduler: scheduler)
         case .back: footer = BackRefreshFooter(scheduler: scheduler, releaseDelay: release)
         }
+        // Only a pull shows the header: a refresh begun any other way (a key, --every, a
+        // signal, a file reloaded) shows in the status line and moves no row.
+        header.showsOwnerRefreshes = false
         let glyphs: RefreshGlyphs = options.unicode ? .unicode : .ascii
-        let formatter = LastUpdatedFormatter(
-            language: options.language,
-            calendar: LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone), now: now)
+        calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
+        let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
         filtered = FilteredListSource(base: rows)
         rows.keptCount = { [unowned filtered] range in
             filtered.isFiltering ? filtered.shown.rank(of: range.upperBound) - filtered.shown.rank(of: range.lowerBound) : nil

@@ -56,12 +56,12 @@ final class FindController {
 
     /// The title's count while filtering: the items shown (sections for articles). O(1): the
     /// filtered list counts its headers as it grows. While a walk over many rows runs, the
-    /// matches found so far (`12000000+`).
+    /// matches found so far (`12,000,000+`).
     var shownItemCount: String? {
         if let partial = model.partialShownCount { return partial }
         guard filtered.isFiltering else { return nil }
         let headers = filtered.shownHeaderCount
-        return String(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
+        return AppStrings.grouped(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
     }
 
     // MARK: Events
@@ -101,7 +101,15 @@ final class FindController {
     func loadFailed() { send(.loadFailed) }
 
     private func send(_ event: FindEvent) {
+        let message = model.messageGeneration
         for effect in model.handle(event, in: context()) { perform(effect) }
+        if model.messageGeneration != message, model.message != nil { expireMessage(model.messageGeneration) }
+    }
+
+    /// A message goes after a toast's time, as every status message does.
+    private func expireMessage(_ generation: Int) {
+        let due = scheduler.now.advanced(by: .milliseconds(Int(FeedReactor.toastDuration * 1000)))
+        scheduler.schedule(after: due) { [weak self] in self?.send(.messageExpired(generation: generation)) }
     }
 
     /// The base row of the selection (nil while the list has not caught up with its rows).
@@ -127,6 +135,9 @@ final class FindController {
     }
 
     // MARK: Effects
+
+    /// Lines shown above a match that comes into view.
+    static let matchContext = 3
 
     private func perform(_ effect: FindEffect) {
         switch effect {
@@ -190,12 +201,13 @@ final class FindController {
     }
 
     /// Selects list row `index`, or the first selectable row after it (a match in a section
-    /// header is reported on its first row).
+    /// header is reported on its first row). A match out of view comes in near the top, a few
+    /// lines below it, with the lines after it in view (as `less` shows one).
     private func select(_ index: Int) {
         var row = index
         while row < list.rowCount, !filtered.isSelectable(at: row) { row += 1 }
         if row >= list.rowCount { row = index }
-        refreshable.select(row: row)
+        refreshable.select(row: row, contextAbove: Self.matchContext)
         onNeedsRender()
     }
 
