@@ -23,4 +23,17 @@ import Testing
         #expect(total == 100_000)
         #expect(index.line(99_999) == "line 100000")
     }
+
+    /// A short file ending on a newline is counted whole when the index is made, and says so: a
+    /// page that asks for its last line never reads "more" because the counting thread has not
+    /// looked at the end yet.
+    @Test func aShortFileIsCountedToItsEndWhenTheIndexIsMade() throws {
+        let path = temporaryFile(Array((1...400).map { "l\($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let index = try FileIndex(path: path) { _ in }
+        defer { index.stop() }
+        let (count, counting) = index.state.withLock { ($0.count, $0.isCounting) }
+        #expect(count == 400)
+        #expect(!counting)
+    }
 }

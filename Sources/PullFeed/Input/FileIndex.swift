@@ -264,7 +264,8 @@ final class FileIndex: @unchecked Sendable {
     }
 
     /// Counts the whole lines in the file's first `headSize` bytes; the counting thread goes on
-    /// from the end of the last one.
+    /// from the end of the last one. A file shorter than that, ending on a newline, is counted
+    /// to its end, and says so with the count, as the counting thread does.
     private func countHead() {
         var buffer = [UInt8](repeating: 0, count: Self.headSize)
         let n = buffer.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, $0.count, 0) }
@@ -278,6 +279,7 @@ final class FileIndex: @unchecked Sendable {
             s.count = count
             s.scanned = lineStart
             s.size = lineStart
+            if n < buffer.count, lineStart == n { s.isCounting = false }
         }
     }
 
