@@ -42,6 +42,6 @@ import Testing
         #expect(configuration.discussion.contains("Exit status: 0 ok"))
         #expect(configuration.discussion.contains(PullFeedCommand.keyList))
         #expect(PullFeedCommand.helpMessage().hasPrefix("OVERVIEW: A refreshable"))
-        #expect(PullFeedCommand.helpMessage().contains("USAGE: pullfeed [<file>]"))
+        #expect(PullFeedCommand.helpMessage().contains("USAGE: pullfeed [<options>] [<file>]"))
     }
 }
