@@ -23,4 +23,25 @@ import Testing
         #expect(HelpText.language == expected, "\(arguments) \(environment)")
         #expect(HelpText.text("en", "zh") == (expected == .english ? "en" : "zh"))
     }
+
+    /// While the app parses, the configuration has no discussion (its key list is not built)
+    /// and names a super-command (the library then does not parse again for
+    /// `--generate-completion-script`); parsing gives the same command, and a help has both back.
+    @Test func parsingReadsALighterConfiguration() throws {
+        defer { PullFeedCommand.parsingOnly = false }
+        HelpText.language = .english
+        PullFeedCommand.parsingOnly = true
+        #expect(PullFeedCommand.configuration.discussion.isEmpty)
+        #expect(PullFeedCommand.configuration._superCommandName != nil)
+        let command = try PullFeedCommand.parse(["--file", "x", "--every", "2", "-m"])
+        #expect(command.filePath == "x" && command.every == 2 && command.multi)
+        #expect(throws: (any Error).self) { try PullFeedCommand.parse(["--every", "0"]) }
+        PullFeedCommand.parsingOnly = false
+        let configuration = PullFeedCommand.configuration
+        #expect(configuration._superCommandName == nil)
+        #expect(configuration.discussion.contains("Exit status: 0 ok"))
+        #expect(configuration.discussion.contains(PullFeedCommand.keyList))
+        #expect(PullFeedCommand.helpMessage().hasPrefix("OVERVIEW: A refreshable"))
+        #expect(PullFeedCommand.helpMessage().contains("USAGE: pullfeed [<options>] [<file>]"))
+    }
 }

@@ -14,15 +14,27 @@ import TerminalUI
 package struct PullFeedCommand: ParsableCommand {
     package static let version = "0.1.0"
 
+    /// Whether the configuration is read only to parse, not to show a help (`PullFeedMain` sets
+    /// it while it parses arguments that ask for no completion script). The parser reads the
+    /// configuration several times and shows nothing of it while it parses, and two things in
+    /// it cost a third of the app's start-up then: the discussion, whose key list is built on
+    /// every read, and the library's look for `--generate-completion-script`, two more parsers
+    /// that each reflect over a command of their own. So the discussion is left out, and the
+    /// command names a super-command, which the parser takes as "no completion script here"
+    /// and which nothing but a help shows.
+    nonisolated(unsafe) package static var parsingOnly = false
+
     /// The command's help, in English or in Chinese (`HelpText.language`).
     package static var configuration: CommandConfiguration {
-        CommandConfiguration(
+        var configuration = CommandConfiguration(
             commandName: "pullfeed",
             abstract: HelpText.text("A refreshable, sectioned list in the terminal: pull down to refresh, scroll down to load more.",
                                     "终端里可刷新、分组的列表：下拉刷新，上滑加载更多。"),
-            discussion: HelpText.language == .simplifiedChinese ? chineseDiscussion : englishDiscussion,
+            discussion: parsingOnly ? "" : HelpText.language == .simplifiedChinese ? chineseDiscussion : englishDiscussion,
             version: version
         )
+        if parsingOnly { configuration._superCommandName = "" }
+        return configuration
     }
 
     private static var englishDiscussion: String {

@@ -22,15 +22,20 @@ import TerminalUI
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
-        HelpText.settle(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        HelpText.settle(arguments: arguments, environment: environment)
         if let shell = completionShell(in: arguments) {
             print(CompletionScript.script(for: shell))
             return 0
         }
+        // A completion script asked for with a shell it does not know is the library's to refuse.
+        PullFeedCommand.parsingOnly = !mentionsCompletionScript(arguments + [environment[DefaultOptions.variable] ?? ""])
         do {
-            command = try DefaultOptions.parse(arguments, environment: ProcessInfo.processInfo.environment,
+            command = try DefaultOptions.parse(arguments, environment: environment,
                                                stdinIsPiped: isatty(STDIN_FILENO) == 0)
+            PullFeedCommand.parsingOnly = false
         } catch {
+            PullFeedCommand.parsingOnly = false
             let code = PullFeedCommand.exitCode(for: error)
             if code == .success {
                 print(PullFeedCommand.fullMessage(for: error))
@@ -41,7 +46,13 @@ public enum PullFeedMain {
             printError("pullfeed: \(message) (see 'pullfeed --help')")
             return 2
         }
-        return run(command)
+        return run(command, environment: environment)
+    }
+
+    /// Whether a word of `texts` asks for a completion script (or might: the variable's value
+    /// is looked at whole).
+    private static func mentionsCompletionScript(_ texts: [String]) -> Bool {
+        texts.contains { $0.contains("--generate-completion-script") }
     }
 
     /// The shell `--generate-completion-script [SHELL]` asks for (named, else the user's), or nil
@@ -60,8 +71,7 @@ public enum PullFeedMain {
         return nil
     }
 
-    static func run(_ command: PullFeedCommand) -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
+    static func run(_ command: PullFeedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
         var options = FeedScreen.Options()
         options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)

@@ -21,6 +21,9 @@ final class FileIndex: @unchecked Sendable {
     /// Bytes read at a time while counting: a quarter of a megabyte keeps the read calls few
     /// (4,096 for a 1 GB file) and the counting thread's buffer small beside the app.
     static let readSize = 256 << 10
+    /// Bytes counted on the opening thread before the counting thread starts: a first page of
+    /// a long file (200 lines of up to ~300 bytes) is there without waiting for that thread.
+    static let headSize = 64 << 10
     /// A file's lines are marked every this many.
     static let fileStride = 256
     /// Lines between two marks (a spill file's writer picks it from its lines' length).
@@ -67,6 +70,7 @@ final class FileIndex: @unchecked Sendable {
         fstat(file.fd, &info)
         identity = (UInt(info.st_dev), UInt(info.st_ino))
         stopPipe = StopPipe()
+        countHead()
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
     }
 
@@ -285,6 +289,39 @@ final class FileIndex: @unchecked Sendable {
         return size > counted ? .grew : .none
     }
 
+    /// Counts the whole lines in the file's first `headSize` bytes; the counting thread goes on
+    /// from the end of the last one. A file shorter than that, ending on a newline, is counted
+    /// to its end, and says so with the count, as the counting thread does.
+    private func countHead() {
+        var buffer = [UInt8](repeating: 0, count: Self.headSize)
+        let n = buffer.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, $0.count, 0) }
+        guard n > 0 else { return }
+        var (count, lineStart, marks) = (0, 0, [Int]())
+        buffer.withUnsafeBufferPointer { raw in
+            countLines(in: UnsafeBufferPointer(rebasing: raw[0..<n]), at: 0, count: &count, lineStart: &lineStart, marks: &marks)
+        }
+        state.withLock { s in
+            s.marks.append(contentsOf: marks)
+            s.count = count
+            s.scanned = lineStart
+            s.size = lineStart
+            if n < buffer.count, lineStart == n { s.isCounting = false }
+        }
+    }
+
+    /// Counts the lines that end in `chunk`, read at `offset`: each newline ends one, and every
+    /// `stride`-th line's start is marked.
+    private func countLines(in chunk: UnsafeBufferPointer<UInt8>, at offset: Int, count: inout Int, lineStart: inout Int,
+                            marks: inout [Int]) {
+        var from = 0
+        while let newline = LineScan.newline(in: chunk, from: from) {
+            count += 1
+            lineStart = offset + newline + 1
+            if count % stride == 0 { marks.append(lineStart) }
+            from = newline + 1
+        }
+    }
+
     /// Counts lines from where counting stopped to the end of the file.
     private func count(lastNotice: inout UInt64) {
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
@@ -304,14 +341,7 @@ final class FileIndex: @unchecked Sendable {
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             buffer.withUnsafeBufferPointer { raw in
-                let chunk = UnsafeBufferPointer(rebasing: raw[0..<n])
-                var from = 0
-                while let newline = LineScan.newline(in: chunk, from: from) {
-                    count += 1
-                    lineStart = offset + newline + 1
-                    if count % stride == 0 { marks.append(lineStart) }
-                    from = newline + 1
-                }
+                countLines(in: UnsafeBufferPointer(rebasing: raw[0..<n]), at: offset, count: &count, lineStart: &lineStart, marks: &marks)
             }
             offset += n
             let now = DispatchTime.now().uptimeNanoseconds

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Start-up against less, in one run: the time to the first frame (the first screen that shows
+# "Item 000001") of `less`, the plain release build of pullfeed and the binary as installed
+# (--static-swift-stdlib, as `make` builds it), all on the 100,000-line file at 80x24 in a pty
+# (tuiprobe), and the ratios the start-up targets are about: installed <= 2x less, plain
+# release <= 2.5x less.
+#
+#   Benchmarks/startup.sh [OUTDIR] [RUNS]            # defaults: /tmp/startup-results 21
+#   PLAIN=path STATIC_APP=path Benchmarks/startup.sh  # measure binaries built already
+#   CALLGRIND=1 Benchmarks/startup.sh ...             # also count instructions (callgrind)
+#   BEFORE=path Benchmarks/startup.sh ...             # and another binary in the same rounds
+#
+# The machine is shared and its timings drift, so the three programs take turns: RUNS rounds
+# of one start each (after one warm-up start each), and the medians are over the rounds.
+# With CALLGRIND=1 it also prints the instructions from exec to quitting right after the first
+# frame, for each build (callgrind in tmux; deterministic where the timings are not).
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+OUT="${1:-/tmp/startup-results}"
+RUNS="${2:-21}"
+
+[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
+"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+needs less
+ensure_items
+if [ -z "${PLAIN:-}" ]; then STATIC=0 build_app; PLAIN="$APP"; fi
+if [ -z "${STATIC_APP:-}" ]; then STATIC=1 build_app; STATIC_APP="$APP"; fi
+mkdir -p "$OUT"
+rm -f "$OUT"/*.jsonl
+
+probe() {  # label, command...: one start, appended to OUT/label.jsonl
+  local label="$1"; shift
+  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs 1 --pause 0.2 \
+    --ready "Item 000001" --check "Item 000001" --require-restore --keys 'wait:10' --quit q -q \
+    --jsonl "$OUT/$label.jsonl" -- "$@" >/dev/null || echo "!!! $label: a run failed" >&2
+}
+round() {  # prefix: one start of each program
+  probe "${1}less" less "$DATA"
+  probe "${1}plain" "$PLAIN" --file "$DATA"
+  probe "${1}installed" "$STATIC_APP" --file "$DATA"
+  if [ -n "${BEFORE:-}" ]; then probe "${1}before" "$BEFORE" --file "$DATA"; fi
+}
+
+round warmup-
+for n in $(seq "$RUNS"); do
+  echo ">>> round $n/$RUNS" >&2
+  round ""
+done
+
+"$PY" - "$OUT" <<'EOF'
+import json, os, statistics, sys
+out = sys.argv[1]
+def values(label, key):
+    rows = [json.loads(line) for line in open(f"{out}/{label}.jsonl")]
+    return [r[key] for r in rows if r.get("ok") and r.get(key) is not None]
+labels = [label for label in ("less", "plain", "installed", "before") if os.path.exists(f"{out}/{label}.jsonl")]
+first = {label: values(label, "ttff_ms") for label in labels}
+byte = {label: values(label, "ttfb_ms") for label in first}
+less = statistics.median(first["less"])
+print(f"## First frame, 100,000-line file, 80x24, medians of {len(first['less'])} rounds (ms)")
+print("| program | first frame | first byte | ratio to less | target |")
+print("|---|---|---|---|---|")
+for label, target in (("less", None), ("plain", 2.5), ("installed", 2.0), ("before", None)):
+    if label not in first: continue
+    m = statistics.median(first[label])
+    ratio = m / less
+    verdict = "" if target is None else f"<= {target}x: {'pass' if ratio <= target else 'MISS'}"
+    print(f"| {label} | {m:.1f} | {statistics.median(byte[label]):.1f} | {ratio:.2f}x | {verdict} |")
+EOF
+
+if [ "${CALLGRIND:-0}" = 1 ]; then
+  needs valgrind tmux
+  count() {  # label, binary: instructions from exec to quit, q sent once the first frame is up
+    local label="$1" bin="$OUT/$1.bin" session="startup-cg-$$"
+    strip --strip-debug -o "$bin" "$2"
+    rm -f "$OUT/$label.callgrind"
+    tmux new-session -d -s "$session" -x 80 -y 24 \
+      "TERM=xterm-256color valgrind --tool=callgrind --callgrind-out-file=$OUT/$label.callgrind $bin --file $DATA 2>$OUT/$label.log"
+    wait_for_screen "$session" "Item 000001" || true
+    sleep 1
+    tmux send-keys -t "$session" q
+    for _ in $(seq 300); do [ -s "$OUT/$label.callgrind" ] && ! tmux has-session -t "$session" 2>/dev/null && break; sleep 0.1; done
+    tmux kill-session -t "$session" 2>/dev/null || true
+    echo "$label: $(grep -m1 '^summary:\|^totals:' "$OUT/$label.callgrind" | awk '{print $2}') instructions (callgrind_annotate $OUT/$label.callgrind)"
+  }
+  echo
+  count plain "$PLAIN"
+  count installed "$STATIC_APP"
+  if [ -n "${BEFORE:-}" ]; then count before "$BEFORE"; fi
+fi
