@@ -64,4 +64,70 @@ struct StreamWorkflowTests {
         try session.tmux.waitFor("following")
         try session.tmux.waitUntil(timeout: 10, "reading on while following") { _ in spilledBytes(of: pid, in: folder) > spilledLater + (1 << 20) }
     }
+
+    /// A small pipe that has ended counts exactly, as a file does: `seq 1000` is `1000 items`
+    /// (not `200+`), and a filter counts every matching line (not those of the first page).
+    @Test func aSmallFinishedPipeCountsExactly() throws {
+        let session = try HardeningSession([], prefix: "seq 1000 |")
+        try session.tmux.waitUntil("the count") { _ in titleCount(session) == "1000" }
+        session.tmux.sendKeys("&")
+        session.tmux.sendKeys("5", literal: true)
+        try session.tmux.waitFor("271 of 1000 items")
+        session.tmux.sendKeys("Enter")
+        session.tmux.sendKeys("End")
+        try session.tmux.waitUntil("the last match") { _ in session.selectedText() == "995" }
+    }
+
+    /// `--every` has a floor of 0.1 s, as `watch` has: below it is a usage error that names it.
+    @Test(arguments: ["0.001", "0.09", "0"])
+    func everyBelowATenthOfASecondIsAUsageError(value: String) throws {
+        let session = try HardeningSession(["--every", value])
+        #expect(try session.exitStatus() == 2)
+        let screen = session.tmux.capture().replacingOccurrences(of: "\n", with: "")
+        #expect(screen.contains("pullfeed: --every must be at least 0.1 seconds (got \(value))"), "\(screen)")
+    }
+
+    @Test func everyOfATenthOfASecondRuns() throws {
+        let session = try HardeningSession(["--every", "0.1", "--command", "echo tick"])
+        try session.tmux.waitFor("tick")
+        _ = try session.appPID()
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() != 2)
+    }
+
+    /// A `--command` that keeps writing (`tail -f`) is a stream: it runs past the default
+    /// `--timeout` (30 s) and its later lines still come; `r` restarts it, and quitting stops it.
+    /// (Before, it was killed at 30 s, and the list looked normal but stayed as it was.)
+    @Test func aStreamingCommandRunsUntilItEnds() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = directory + "/app.log"
+        try "line 1\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let session = try HardeningSession(["--command", "echo run >> runs; exec tail -n +1 -f \(Tmux.shellQuote(log))"], directory: directory)
+        let started = Date()
+        try session.tmux.waitFor("line 1")
+        let pid = try session.appPID()
+        // The `tail` processes reading the log (the app and the shells name it too).
+        let tails = { ProcessProbe.all.filter { probe in
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(probe.pid)/cmdline"))) ?? Data()
+            let words = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return probe.isAlive && words.first?.hasSuffix("tail") == true && words.contains(log)
+        } }
+        usleep(useconds_t(max(0, 32 - Date().timeIntervalSince(started)) * 1_000_000))
+        let handle = try #require(FileHandle(forWritingAtPath: log))
+        handle.seekToEndOfFile()
+        handle.write(Data("line 2\n".utf8))
+        try handle.close()
+        let screen = try session.tmux.waitFor("line 2", timeout: 10)
+        #expect(!screen.contains("timed out"), "\(screen)")
+        #expect(tails().count == 1)
+        session.tmux.sendKeys("r")
+        let runs = { (try? String(contentsOfFile: directory + "/runs", encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        try session.tmux.waitUntil(timeout: 10, "a second run") { _ in runs() == 2 }
+        try session.tmux.waitUntil(timeout: 10, "the first run to be stopped") { _ in tails().count == 1 }
+        session.tmux.sendKeys("q")
+        _ = try session.exitStatus()
+        #expect(!ProcessProbe(pid: pid).isAlive)
+        try session.tmux.waitUntil(timeout: 5, "quitting to stop the command") { _ in tails().isEmpty }
+    }
 }
