@@ -65,6 +65,27 @@ struct StreamWorkflowTests {
         try session.tmux.waitUntil(timeout: 10, "reading on while following") { _ in spilledBytes(of: pid, in: folder) > spilledLater + (1 << 20) }
     }
 
+    /// A search through a stream that drops its oldest lines as it goes (a small `--max-disk`)
+    /// goes on past the drops and finds a line that comes after them. (Before, the first drop
+    /// stopped it: "Search cancelled".)
+    @Test func aSearchGoesOnWhileAStreamDropsItsOldestLines() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = directory + "/spill"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let session = try HardeningSession(["--max-disk", "1M"], directory: directory,
+                                           prefix: "(yes | head -n 6000000; echo needle; sleep 60) | PULLFEED_SPILL_BUDGET=100000 TMPDIR=\(Tmux.shellQuote(folder))")
+        try session.tmux.waitUntil("the first line") { _ in session.selectedText() == "y" }
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("needle", literal: true)
+        session.tmux.sendKeys("Enter")
+        let screen = try session.tmux.waitUntil(timeout: 60, "the match or the end of the search") { screen in
+            session.selectedText() == "needle" || screen.contains("Search cancelled") || screen.contains("Pattern not found")
+        }
+        #expect(session.selectedText() == "needle", "\(screen)")
+        #expect(screen.contains(" dropped"), "lines were dropped on the way: \(screen)")
+    }
+
     /// A small pipe that has ended counts exactly, as a file does: `seq 1000` is `1000 items`
     /// (not `200+`), and a filter counts every matching line (not those of the first page).
     @Test func aSmallFinishedPipeCountsExactly() throws {
