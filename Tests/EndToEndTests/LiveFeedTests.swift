@@ -107,6 +107,6 @@ struct LiveFeedTests {
     @Test func everyZeroIsAUsageError() throws {
         let session = try Session(["--every", "0"], term: "tmux-256color")
         #expect(try session.exitStatus() == 2)
-        #expect(session.tmux.capture().contains("--every must be more than 0 seconds"))
+        #expect(session.tmux.capture().contains("--every must be at least 0.1 seconds"))
     }
 }

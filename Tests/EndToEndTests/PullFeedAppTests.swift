@@ -303,9 +303,9 @@ struct PullFeedAppTests {
     /// whichever the language and however it is attached.
     @Test func negativeNumbersGetTheOptionsRule() throws {
         let cases: [([String], String)] = [
-            (["--every", "-1"], "--every must be more than 0 seconds (got -1)"),
-            (["--every=-1"], "--every must be more than 0 seconds (got -1)"),
-            (["--every", "-0.5"], "--every must be more than 0 seconds (got -0.5)"),
+            (["--every", "-1"], "--every must be at least 0.1 seconds (got -1)"),
+            (["--every=-1"], "--every must be at least 0.1 seconds (got -1)"),
+            (["--every", "-0.5"], "--every must be at least 0.1 seconds (got -0.5)"),
             (["--header-lines", "-1"], "--header-lines must be between 0 and 1000 (got -1)"),
             (["--page-size", "-5"], "--page-size must be between 1 and 100000 (got -5)"),
             (["--timeout", "-1"], "--timeout must be 0 (no limit) or more seconds (got -1)"),
@@ -326,7 +326,7 @@ struct PullFeedAppTests {
             }
         }
         let every = try run(["--every", "0"])
-        #expect(every.stderr == "pullfeed: --every must be more than 0 seconds (got 0) (see 'pullfeed --help')\n")
+        #expect(every.stderr == "pullfeed: --every must be at least 0.1 seconds (got 0) (see 'pullfeed --help')\n")
         #expect(try run(["--every"]).stderr.contains("Missing value for '--every <seconds>'"))
         #expect(try run(["--every", "--no-color"]).stderr.contains("'--every <seconds>'"))
     }

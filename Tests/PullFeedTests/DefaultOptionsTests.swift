@@ -96,7 +96,7 @@ import Testing
         #expect(message([], "--every '5") == "PULLFEED_DEFAULT_OPTS: a ' quote is not closed")
         #expect(message([], "--bogus")?.hasPrefix("PULLFEED_DEFAULT_OPTS: ") == true)
         #expect(message([], "--bogus")?.contains("--bogus") == true)
-        #expect(message([], "--every 0")?.hasPrefix("PULLFEED_DEFAULT_OPTS: --every must be more than 0") == true)
+        #expect(message([], "--every 0")?.hasPrefix("PULLFEED_DEFAULT_OPTS: --every must be at least 0.1 seconds") == true)
         #expect(message([], "--footer") == "PULLFEED_DEFAULT_OPTS: Missing value for '--footer <footer>'")
         #expect(message([], "--help") == "PULLFEED_DEFAULT_OPTS cannot hold --help or --version")
         #expect(message([], "-- x") == "PULLFEED_DEFAULT_OPTS cannot hold --")

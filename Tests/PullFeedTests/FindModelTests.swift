@@ -180,6 +180,30 @@ import TerminalUI
         #expect(!m.isBusy && m.statusText == nil)
     }
 
+    /// A stream drops lines from its front (`--max-disk`) while a search goes through its
+    /// pages: the search goes on, and searches only the rows that arrived after those it
+    /// searched, moved up by as many as were dropped. A refresh's new rows still stop it.
+    @Test func aPagedSearchGoesOnWhenAStreamDropsItsFirstLines() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(hasMore: true, isOpen: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead])
+        _ = m.handle(.stateChanged, in: context(rows: 40, feed: feed))
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadAhead])
+        // 30 lines dropped and 50 arrived: 40 - 30 rows were searched, 60 are new.
+        #expect(m.handle(.rowsWillReload(replaced: true, dropped: 30), in: context(rows: 70, feed: feed)) == [])
+        #expect(m.isSearching && m.statusText != strings.text(.searchCancelled))
+        let effects = m.handle(.stateChanged, in: context(rows: 70, feed: feed))
+        #expect(effects == [.walk(FindWalk(id: 3, kind: .search(x, rows: 10..<70, backward: false, openRows: false), background: false))])
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 65)), in: context(rows: 70, feed: feed)) == [.select(.list(65))])
+        // Rows a refresh replaced are another matter: the search stops.
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.rowsWillReload(replaced: true), in: context(rows: 20, feed: feed))
+        #expect(!m.isSearching && m.statusText == strings.text(.searchCancelled))
+    }
+
     /// The source read to its end without a match: the rows before the start are searched.
     @Test func aPagedSearchWrapsOnceTheSourceIsReadToItsEnd() {
         var m = model()

@@ -86,6 +86,28 @@ final class PagedFileSource: FeedSource {
         #expect(h.reactor.currentState.loadGoal == nil)
     }
 
+    /// A search and a filter look through an open input's next lines without asking it to read
+    /// on to its end: once they stop (found, cancelled, the screen filled) its reader holds
+    /// again. Only End asks for the rest.
+    @Test(arguments: ["/zqxj\n", "&zqxj"])
+    func aSearchOrAFilterNeverAsksAStreamForTheRest(typed: String) {
+        let source = LiveSource(lines: (1...30).map { "L\($0)" })
+        source.isReading = true
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        for c in typed { h.press(c == "\n" ? .enter : .character(c)) }
+        h.advance(1)
+        #expect(source.requests.contains { $0.offset > 0 && !$0.catchUp }, "the lines not loaded are asked for")
+        h.press(.escape)
+        h.advance(1)
+        #expect(!source.requests.contains { $0.readsRest })
+        // (A source that said "more" to every request would have End load for ever.)
+        source.isReading = false
+        h.press(.end)
+        h.advance(1)
+        #expect(source.requests.contains { $0.readsRest })
+    }
+
     /// A filter that does not fill the screen on a file still being counted loads the next
     /// lines in order, not the file's end.
     @Test func aFilterOnACountedFileLoadsTheNextLinesNotTheEnd() {

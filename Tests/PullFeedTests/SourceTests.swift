@@ -84,16 +84,17 @@ import Testing
         let source = FileSource(path: path)
         // Lines are offered as soon as the input pauses: the writer has written them first. The
         // reader thread may still be opening the FIFO (an input not yet there is offered empty,
-        // as "waiting"): ask again until it has read them, within a deadline.
+        // as "waiting"): ask again until it has read them to the end, within a deadline. An
+        // input that ended hands out every line from the page's first on.
         written.wait()
         var first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         let deadline = Date().addingTimeInterval(10)
-        while first.result?.lines?.count != 200, Date() < deadline {
+        while first.result?.lines?.count != 300, Date() < deadline {
             usleep(1_000)
             first = loadPage(source, queue: source.queue, offset: 0, limit: 200, time: time)
         }
         #expect(first.result?.lines?.first == "fifo line 1")
-        #expect(first.result?.lines?.last == "fifo line 200")
+        #expect(first.result?.lines?.last == "fifo line 300")
         let second = loadPage(source, queue: source.queue, offset: 200, limit: 200, time: time)
         #expect(second.result?.lines?.count == 100)
         #expect(second.result?.lines?.last == "fifo line 300")
@@ -144,23 +145,38 @@ import Testing
 }
 
 @Suite struct StdinSourceTests {
+    /// While the input is open it is read page by page; once it has ended, a page holds every
+    /// line from its first on (the count is exact, as a file's).
     @Test func readsAPipePageByPageAndRefreshReplaysIt() {
         let time = VirtualTime()
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let text = (1...25).map { "row \($0)\n" }.joined()
         _ = text.withCString { write(fds[1], $0, strlen($0)) }
-        close(fds[1])
         let source = StdinSource(fd: fds[0])
         defer { close(fds[0]) }
         let first = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
-        #expect(first.result?.lines?.first == "row 1")
+        #expect(first.result?.lines == (1...10).map { "row \($0)" })
         #expect(first.result?.hasMore == true)
         let again = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
         #expect(again.result?.lines == first.result?.lines)
         let rest = loadPage(source, queue: source.queue, offset: 20, limit: 10, time: time)
         #expect(rest.result?.lines == (21...25).map { "row \($0)" })
-        #expect(rest.result?.hasMore == false)
+        close(fds[1])
+        let ended = Self.pageOnceEnded(source, offset: 0, limit: 10, time: time)
+        #expect(ended?.lines == (1...25).map { "row \($0)" })
+    }
+
+    /// The page asked for, once the input has ended (the reader sees its end a moment after the
+    /// writer closed it), within 10 s.
+    static func pageOnceEnded(_ source: StdinSource, offset: Int, limit: Int, time: VirtualTime) -> (lines: [String]?, hasMore: Bool)? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let page = loadPage(source, queue: source.queue, offset: offset, limit: limit, time: time)
+            if let ended = try? page.result?.get(), !ended.hasMore, !ended.isOpen { return (page.result?.lines, false) }
+            usleep(1_000)
+        }
+        return nil
     }
 }
 
@@ -171,7 +187,6 @@ extension StdinSourceTests {
         #expect(pipe(&fds) == 0)
         let text = (1...25).map { "row \($0)\r\n" }.joined() + "last"
         _ = text.withCString { write(fds[1], $0, strlen($0)) }
-        close(fds[1])
         let source = StdinSource(fd: fds[0])
         defer { close(fds[0]) }
         _ = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
@@ -180,8 +195,10 @@ extension StdinSourceTests {
         let refresh = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
         #expect(refresh.result?.lines == (1...15).map { "row \($0)" })
         #expect(refresh.result?.hasMore == true)
-        let rest = loadPage(source, queue: source.queue, offset: 15, limit: 100, time: time)
-        #expect(rest.result?.lines == (16...25).map { "row \($0)" } + ["last"])
+        // A last line without a newline is a line once the input ends.
+        close(fds[1])
+        let rest = Self.pageOnceEnded(source, offset: 15, limit: 100, time: time)
+        #expect(rest?.lines == (16...25).map { "row \($0)" } + ["last"])
         let all = loadPage(source, queue: source.queue, offset: 0, limit: 10, time: time)
         #expect(all.result?.lines?.count == 26)
         #expect(all.result?.hasMore == false)

@@ -76,6 +76,23 @@ import TerminalUI
         #expect(!store.state.withLock { $0.readsToEnd })
     }
 
+    /// An input that has ended hands out every line it kept, whatever a page asks for, so that
+    /// its count is exact (`seq 1000` is 1000 lines, not a first page of 200 and more to come).
+    @Test func anInputThatEndedHandsOutEveryLine() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = Array((1...1000).map { "\($0)\n" }.joined().utf8)
+        #expect(text.withUnsafeBytes { write(fds[1], $0.baseAddress!, $0.count) } == text.count)
+        close(fds[1])
+        let store = StreamStore(fd: fds[0], closesFD: true) {}
+        defer { store.stop() }
+        #expect(eventually(store) { $0.isClosed })
+        let first = try store.page(PageRequest(offset: 0, limit: 200), token: CancellationToken())
+        #expect(first.lines.count == 1000 && !first.hasMore && !first.isOpen)
+        let next = try store.page(PageRequest(offset: 10, limit: 5), token: CancellationToken())
+        #expect(next.lines.count == 990 && next.lines[0] == "11" && !next.hasMore)
+    }
+
     @Test func leavingTheEndStopsReadingAReadAheadLater() throws {
         let producer = Producer()
         let store = StreamStore(fd: producer.readFD, closesFD: true) {}

@@ -153,13 +153,21 @@ package struct PullFeedCommand: ParsableCommand {
     /// The demo's seed (`--seed`), checked by `validate()`.
     package var seed: UInt64 { UInt64(seedText) ?? Defaults.seed }
 
+    /// `--timeout` as given; nil when it is not (`runTimeout` then decides).
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit (for a command that never ends, such as journalctl -f).", "命令一次运行最多可用的秒数，超时即停止并算作失败；0：不限（用于永不结束的命令，如 journalctl -f）。"),
+        HelpText.text("Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit. Default: 30 with --every or --page-command; none for --command alone, which runs as a stream until it ends (tail -f, journalctl -f: r restarts it, quitting stops it).", "命令一次运行最多可用的秒数，超时即停止并算作失败；0：不限。默认：与 --every 或 --page-command 一起时为 30；单独的 --command 不限，作为数据流一直运行到结束（tail -f、journalctl -f：r 重新运行，退出即停止）。"),
         valueName: "seconds"))
-    package var timeout: Double = Defaults.timeout
+    package var timeout: Double?
+
+    /// How long a command's run may take (0: no limit): `--timeout` when given; else none for a
+    /// `--command` without `--every`, a stream that may never end, and 30 s for the others,
+    /// whose every run must end before it is judged.
+    package var runTimeout: Double {
+        timeout ?? (command != nil && every == nil ? 0 : Defaults.timeout)
+    }
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("Refresh by itself SECONDS after each refresh ends (decimals allowed), moving no row; the title says when (updated HH:MM:SS); p pauses.", "每次刷新结束 SECONDS 秒后自动刷新（可用小数），不移动任何行；标题显示时间（HH:MM:SS 更新）；p 暂停。"), valueName: "seconds"))
+        HelpText.text("Refresh by itself SECONDS after each refresh ends (at least 0.1, decimals allowed), moving no row; the title says when (updated HH:MM:SS); p pauses.", "每次刷新结束 SECONDS 秒后自动刷新（至少 0.1，可用小数），不移动任何行；标题显示时间（HH:MM:SS 更新）；p 暂停。"), valueName: "seconds"))
     package var every: Double?
 
     @Option(name: .customLong("header-lines"), parsing: .unconditional, help: ArgumentHelp(
@@ -277,6 +285,8 @@ package struct PullFeedCommand: ParsableCommand {
         static let failRate = 0.0
         static let seed: UInt64 = 1
         static let timeout = 30.0
+        /// The shortest `--every`, as `watch`'s: shorter costs CPU and shows nothing more.
+        static let minimumEvery = 0.1
     }
 
     /// Checks a time that must be more than 0 seconds and at most a day.
@@ -307,9 +317,16 @@ package struct PullFeedCommand: ParsableCommand {
             throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max) (got '\(seedText)')")
         }
         // 0 is no limit.
-        if !(timeout >= 0) { throw ValidationError("--timeout must be 0 (no limit) or more seconds (got \(Self.number(timeout)))") }
-        if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
-        if let every { try Self.checkSeconds(every, option: "--every") }
+        if let timeout {
+            if !(timeout >= 0) { throw ValidationError("--timeout must be 0 (no limit) or more seconds (got \(Self.number(timeout)))") }
+            if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
+        }
+        if let every {
+            if !(every >= Defaults.minimumEvery) {
+                throw ValidationError("--every must be at least \(Self.number(Defaults.minimumEvery)) seconds (got \(Self.number(every)))")
+            }
+            try Self.checkSeconds(every, option: "--every")
+        }
         if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
         if let idText {
             do throws(FieldSelection.ParseError) {

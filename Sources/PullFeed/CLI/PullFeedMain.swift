@@ -165,8 +165,8 @@ public enum PullFeedMain {
     static func makeSource(_ command: PullFeedCommand, stdinIsTerminal: Bool) -> FeedSource {
         let spill = SpillSettings.fromEnvironment(maxDisk: command.maxDisk)
         if let file = command.filePath { return file == "-" ? StdinSource(spill: spill) : FileSource(path: file, spill: spill) }
-        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.timeout, spill: spill) }
-        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.timeout, spill: spill) }
+        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.runTimeout, spill: spill) }
+        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.runTimeout, spill: spill) }
         if !stdinIsTerminal { return StdinSource(spill: spill) }
         return DemoSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
     }

@@ -40,11 +40,14 @@ extension FeedReactor {
 
     /// The next lines in order, in large pages (in pages of the usual size for a source that
     /// pages by number). An open input is asked again even when it had nothing more a moment
-    /// ago: End follows it, and its reader reads only as far as it is asked.
-    func loadAhead() -> AnyPublisher<Mutation, Never> {
+    /// ago. With `readsRest` (End) its reader reads on to its end from then on, until the user
+    /// leaves the end; without (a search or a filter looking through the lines) it reads only
+    /// the lines asked for and its read-ahead, so it holds again once they stop asking, however
+    /// they stop (found, cancelled, the screen filled).
+    func loadAhead(readsRest: Bool) -> AnyPublisher<Mutation, Never> {
         source.loadsRestPageByPage
-            ? loadMore(limit: pageSize, whileOpen: true)
-            : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true)
+            ? loadMore(limit: pageSize, whileOpen: true, readsRest: readsRest)
+            : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true, readsRest: readsRest)
     }
 
     /// A search's match on line `index`, past the loaded lines: the pages through it.

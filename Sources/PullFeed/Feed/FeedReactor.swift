@@ -29,8 +29,8 @@ package final class FeedReactor: Reactor {
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
-        /// Loads the next lines in order, in large pages, as End does but never the end of a
-        /// file still counted first: a search or a filter looks through them.
+        /// Loads the next lines in order, in large pages, as End does but never a counted file's
+        /// end first, nor a stream read on past them: a search or a filter looks through them.
         case loadAhead
         case choose([UInt8])
         /// Loads at least up to line `index` (a search found a match there): one request where
@@ -170,9 +170,9 @@ package final class FeedReactor: Reactor {
             if source.readsFromEnd, sectionPattern == nil, currentState.isCounting, currentState.tailStart == nil {
                 return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
             }
-            return loadAhead()
+            return loadAhead(readsRest: true)
         case .loadAhead:
-            return loadAhead()
+            return loadAhead(readsRest: false)
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
         case .fold, .unfold, .foldOthers, .unfoldAll:
             var folds = currentState.folds
@@ -233,14 +233,14 @@ package final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
+    func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false, readsRest: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
             return Empty().eraseToAnyPublisher()
         }
         var pageRequest = PageRequest(offset: state.itemCount, limit: limit)
         pageRequest.fromEnd = fromEnd
-        pageRequest.readsRest = whileOpen
+        pageRequest.readsRest = readsRest
         pageRequest.dropped = state.dropped
         return request(.footer, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }

@@ -25,8 +25,10 @@ enum FindEvent: Equatable {
     /// A scan of the source has read `percent` of it.
     case scanProgress(id: Int, percent: Int)
     /// The rows are about to reload: rows were appended, or (`replaced`) they are new; then a
-    /// filter, computed again, selects as `keeping` says (the first row when nil).
-    case rowsWillReload(replaced: Bool, keeping: FilterSelection? = nil)
+    /// filter, computed again, selects as `keeping` says (the first row when nil). `dropped`:
+    /// they were replaced only because a stream dropped that many from its front (`--max-disk`),
+    /// the others moving up by as many.
+    case rowsWillReload(replaced: Bool, keeping: FilterSelection? = nil, dropped: Int = 0)
     /// The source's state or the rows changed (a page arrived, the list reloaded).
     case stateChanged
     /// The wait asked for with `retry` is over.

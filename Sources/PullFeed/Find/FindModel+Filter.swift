@@ -59,7 +59,14 @@ extension FindModel {
     /// Before the list reloads after the rows changed: a filter takes in appended rows, or
     /// starts again on replaced ones, then selects as `keeping` says; a search in progress
     /// over replaced rows stops.
-    mutating func rowsWillReload(replaced: Bool, keeping: FilterSelection?, in context: FindContext) -> [FindEffect] {
+    mutating func rowsWillReload(replaced: Bool, keeping: FilterSelection?, dropped: Int = 0, in context: FindContext) -> [FindEffect] {
+        // A stream dropped lines from its front while a search goes through its pages: the rows
+        // moved up, and the search goes on from the same line (else a long search of a stream
+        // past `--max-disk` stopped itself).
+        if dropped > 0, filter == nil, context.feed?.grouped == false, !hasBackgroundWork, pagedSearch != nil {
+            pagedSearch?.rowsDropped(dropped)
+            return []
+        }
         guard replaced else {
             guard filter != nil, !filterPending, context.filterCovered < context.baseRows else { return [] }
             return [.extendFilter]

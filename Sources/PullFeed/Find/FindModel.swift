@@ -193,8 +193,8 @@ struct FindModel {
             guard walk?.id == id else { break }
             progress = strings.text(.searchingPercent, String(percent))
             effects.append(.render)
-        case .rowsWillReload(let replaced, let keeping):
-            effects += rowsWillReload(replaced: replaced, keeping: keeping, in: context)
+        case .rowsWillReload(let replaced, let keeping, let dropped):
+            effects += rowsWillReload(replaced: replaced, keeping: keeping, dropped: dropped, in: context)
         case .stateChanged:
             effects += stateChanged(in: context)
         case .retryDue(let generation):

@@ -66,6 +66,15 @@ struct PagedSearch {
         return .load
     }
 
+    /// `count` rows were dropped from the front of the list (a stream past `--max-disk`): the
+    /// rows after them moved up by as many.
+    mutating func rowsDropped(_ count: Int) {
+        let up = { (row: Int) in max(0, row - count) }
+        searchedThrough = up(searchedThrough)
+        requestedAt = requestedAt.map(up)
+        wrap = up(wrap.lowerBound)..<up(wrap.upperBound)
+    }
+
     /// The wait for an empty input is over: the next step asks it again.
     mutating func retryDue() {
         guard isWaiting else { return }

@@ -39,6 +39,10 @@ package final class CommandSource: FeedSource {
     /// The `--command` run whose output is shown.
     private let running = Locked<CommandRun?>(nil)
 
+    /// How long the output of a run without a time limit must pause before a refresh takes what
+    /// came as its result (more may follow: it arrives as it comes).
+    static let pauseSeconds = 0.5
+
     package init(command: String, paged: Bool, timeout: Double, spill: SpillSettings = .fromEnvironment()) {
         self.command = command
         self.paged = paged
@@ -65,8 +69,9 @@ package final class CommandSource: FeedSource {
     /// `--command`: a refresh kills the run in progress and starts the command again. The first
     /// load offers the first lines as soon as the output pauses, and the rest as they come; a
     /// refresh of what is shown answers with the run's whole output (`PageRequest.wholeResult`),
-    /// however the command writes it. `--timeout` limits the whole run (0: no limit, and then
-    /// a refresh answers at the first pause too, since the run may never end).
+    /// however the command writes it. `--timeout` limits the whole run; without a limit (0) the
+    /// run may never end (`tail -f`), and a refresh answers once it ends or its output pauses
+    /// for `pauseSeconds`.
     private func loadStream(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let process = Subprocess(command: command, environment: [:], timeout: timeout)
         let relay = relay
@@ -101,11 +106,12 @@ package final class CommandSource: FeedSource {
                 if startsRun { running.withLock { if $0 === run { $0 = previous } } }
                 return .failure(error)
             }
-            let whole = startsRun && request.wholeResult && timeout > 0
+            let whole = startsRun && request.wholeResult
             var request = request
             if whole { request.limit = max(request.limit, request.linesShown) }
+            if whole, timeout == 0 { run.store.waitForEndOrPause(of: Self.pauseSeconds, token: token) }
             do throws(SourceError) {
-                var page = try run.store.page(request, token: token, whole: whole)
+                var page = try run.store.page(request, token: token, whole: whole && timeout > 0)
                 guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }
                 if run.didTimeOut {
                     let failure = SourceError("command timed out after \(Subprocess.format(timeout)) s")

@@ -46,6 +46,21 @@ final class Guarded<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// Waits until `ready` holds or `seconds` have passed; returns whether it holds.
+    func wait(until ready: (Value) -> Bool, atMost seconds: Double) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !ready(value) {
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return ready(value) }
+        }
+        return true
+    }
+
     /// Wakes every waiter so it checks its predicate again (after a cancellation).
     func wakeAll() {
         pthread_mutex_lock(mutex)

@@ -110,8 +110,9 @@ final class StreamStore: @unchecked Sendable {
     /// The lines of `request`. A normal request waits until it has them, the input ended or
     /// paused; a catch-up request (lines that arrived without one) returns at once and does not
     /// ask the reader for more. With `whole`, a first page waits for the end of the input
-    /// instead of a pause, and holds the whole result (or, for input larger than the reader
-    /// reads ahead, the lines asked for, with more to come: as many as a first page would).
+    /// instead of a pause (or, for input larger than the reader reads ahead, for the lines asked
+    /// for, with more to come: as many as a first page would). Once the input has ended, a page
+    /// holds every line from its first on.
     func page(_ request: PageRequest, token: CancellationToken, whole: Bool = false) throws(SourceError) -> Page {
         let whole = whole && request.offset == 0 && !request.catchUp
         if !request.catchUp { ask(for: request, token: token) }
@@ -122,7 +123,9 @@ final class StreamStore: @unchecked Sendable {
             if token.isCancelled { return .failure(SourceError("cancelled")) }
             let first = Self.first(of: request, in: s)
             let want = first + request.limit
-            let end = whole && s.isClosed ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
+            // An input that ended hands out every line it kept, as a file every line counted:
+            // what is shown then counts them all.
+            let end = s.isClosed ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
             s.delivered = max(s.delivered, last)
             if let failure = s.failure, last <= first, !request.catchUp { return .failure(failure) }
@@ -150,6 +153,18 @@ final class StreamStore: @unchecked Sendable {
     func waitForOutput(_ request: PageRequest, token: CancellationToken) {
         ask(for: request, token: token)
         state.wait(until: { s in token.isCancelled || s.isClosed || s.lines.count > 0 }) { _ in }
+    }
+
+    /// Waits until the input ended, the reader holds, `token` is cancelled, or the input paused
+    /// for `seconds` (everything written was read, and nothing more came in that time): a
+    /// refresh of a run that may never end (`tail -f`) is judged then, one that ends on its end.
+    func waitForEndOrPause(of seconds: Double, token: CancellationToken) {
+        token.onCancel { [state] in state.wakeAll() }
+        let over = { (s: State) in token.isCancelled || s.isClosed || Self.holdsAtReadAhead(s) }
+        while true {
+            let mark: Int? = state.wait(until: { over($0) || $0.isIdle }) { s in over(s) ? nil : s.bytesRead }
+            guard let mark, state.wait(until: { over($0) || $0.bytesRead != mark }, atMost: seconds) else { return }
+        }
     }
 
     /// The writer is gone (its process was killed): reads on to the end of the input, so that

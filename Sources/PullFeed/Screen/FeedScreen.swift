@@ -169,7 +169,8 @@ package final class FeedScreen: ReactorView {
         rows.update(from: new, strings: strings)
         let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
         if new.itemsVersion != old.itemsVersion {
-            find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new), keeping: reload.filterKeeps)
+            let dropped = new.generation == old.generation ? new.dropped - old.dropped : 0
+            find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new), keeping: reload.filterKeeps, dropped: dropped)
         }
         if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
             switch reload.mode {

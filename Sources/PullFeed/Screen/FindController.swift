@@ -93,8 +93,11 @@ final class FindController {
     }
 
     /// Before the list reloads after the rows changed (`replaced`: they are new, and a filter,
-    /// computed again, then selects as `keeping` says).
-    func rowsWillReload(replaced: Bool, keeping: FilterSelection?) { send(.rowsWillReload(replaced: replaced, keeping: keeping)) }
+    /// computed again, then selects as `keeping` says; `dropped`: only that many were dropped
+    /// from the front).
+    func rowsWillReload(replaced: Bool, keeping: FilterSelection?, dropped: Int = 0) {
+        send(.rowsWillReload(replaced: replaced, keeping: keeping, dropped: dropped))
+    }
     /// After every state of the feed.
     func stateDidChange() { send(.stateChanged) }
     /// A page failed to load: the filter stops asking for more.
