@@ -101,6 +101,15 @@ extension FeedScreen {
         case .fold, .foldOthers, .unfoldAll:
             refreshable.releasePulls()
             fold(command)
+        case .toggleWrap:
+            refreshable.releasePulls()
+            list.wrapsLines.toggle()
+            onNeedsRender()
+        case .toggleLineNumbers:
+            refreshable.releasePulls()
+            showsLineNumbers.toggle()
+            updateNumberWidth()
+            onNeedsRender()
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
