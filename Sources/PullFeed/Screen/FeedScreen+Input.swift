@@ -104,6 +104,7 @@ extension FeedScreen {
         case .toggleWrap:
             refreshable.releasePulls()
             list.wrapsLines.toggle()
+            statusLine.keyMapsChanged()
             onNeedsRender()
         case .toggleLineNumbers:
             refreshable.releasePulls()
