@@ -5,6 +5,9 @@
 /// `[topInset accessory lines][rows 0 ..< rowCount][bottomInset accessory lines]`
 /// and shows `viewportHeight` lines of it from `scrollOffset`. Accessory lines belong to
 /// the client (pull-to-refresh draws its header and footer there) and scroll with the rows.
+/// Each virtual line is one screen line, except a row the list wraps (`wrapsLines`), which
+/// takes as many as its text needs; the view then begins `scrollSkip` screen lines into the
+/// row at `scrollOffset`.
 ///
 /// Every operation costs O(viewport): rows are fetched from the `dataSource` only when
 /// visible or during short local scans for the next selectable row (a long run of
