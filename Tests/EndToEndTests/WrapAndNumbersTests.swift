@@ -40,6 +40,31 @@ struct WrapAndNumbersTests {
         #expect(session.lines().contains("item charlie"))
     }
 
+    /// A search match broken by a wrap point is marked on both rows: "NEED" ends the line's
+    /// first row, "LE" begins its second, after the mark.
+    @Test func aSearchMatchBrokenByAWrapPointIsMarkedOnBothRows() throws {
+        let line = String(repeating: "x", count: 75) + "NEEDLE tail"
+        let session = try Session(["--wrap", "items.txt"], term: "tmux-256color", items: ["item alpha", line, "item charlie"])
+        try session.waitForSelection("item alpha")
+        session.tmux.sendKeys("/NEEDLE", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.waitForSelection("xxxxNEED")
+        let rows = session.tmux.captureStyled().components(separatedBy: "\n")
+        let first = try #require(rows.first { $0.contains("NEED") })
+        let second = try #require(rows.first { $0.contains("↳") && $0.contains(" tail") })
+        #expect(Self.isUnderlined("NEED", in: first), "\(first.debugDescription)")
+        #expect(Self.isUnderlined("LE", in: second), "\(second.debugDescription)")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// Whether `text` follows an SGR sequence that turns underline on (and maybe others after
+    /// it, as tmux writes them), in a `capture-pane -e` row.
+    static func isUnderlined(_ text: String, in row: String) -> Bool {
+        let pattern = "\u{1B}\\[([0-9]*;)*4(;[0-9]*)*m(\u{1B}\\[[0-9;]*m)*" + NSRegularExpression.escapedPattern(for: text)
+        return row.range(of: pattern, options: .regularExpression) != nil
+    }
+
     /// `#` shows each line's number before it: the third line of the file is `3  item charlie`;
     /// Enter prints the line without it.
     @Test func hashShowsLineNumbers() throws {

@@ -74,6 +74,36 @@ import TerminalUI
         #expect(h.text.contains("END"))
     }
 
+    /// A match broken by a wrap point: "NEE" ends the first row of the line (columns 37-39),
+    /// "DLE" begins the second after the mark (columns 3-5); both parts are marked.
+    @Test func aSearchOrFilterMatchBrokenByAWrapPointIsMarkedOnBothRows() {
+        let line = String(repeating: "x", count: 36) + "NEEDLE tail"
+        let h = Self.harness(["first", line, "last"]) { $0.wrap = true }
+        func expectMarked(_ label: String) {
+            #expect(h.lines[2].hasSuffix("xxNEE"), "\(label): \(h.lines)")
+            #expect(h.lines[3] == " ↳ DLE tail", "\(label): \(h.lines)")
+            for column in 37...39 { #expect(h.canvas.style(row: 2, column: column).underline, "\(label): row 2 column \(column)") }
+            for column in 3...5 { #expect(h.canvas.style(row: 3, column: column).underline, "\(label): row 3 column \(column)") }
+            #expect(!h.canvas.style(row: 2, column: 36).underline, "\(label)")
+            #expect(!h.canvas.style(row: 3, column: 7).underline, "\(label)")
+        }
+        h.press(.character("/"))
+        h.type("NEEDLE")
+        h.press(.enter)
+        #expect(h.selectedRow?.hasSuffix("xxNEE") == true, "\(String(describing: h.selectedRow))")
+        expectMarked("search")
+        h.press(.character("&"))
+        h.type("EDL")
+        h.press(.enter)
+        h.finishFindWalks()
+        #expect(h.lines[0].hasSuffix("1 of 3 items"))
+        #expect(h.lines[1].hasSuffix("xxNEE"), "\(h.lines)")
+        for column in [39] { #expect(h.canvas.style(row: 1, column: column).underline, "filter: row 1 column \(column)") }
+        #expect(!h.canvas.style(row: 1, column: 38).underline)
+        for column in 3...4 { #expect(h.canvas.style(row: 2, column: column).underline, "filter: row 2 column \(column)") }
+        #expect(!h.canvas.style(row: 2, column: 5).underline)
+    }
+
     @Test func theWrappedPlaceIsKeptAcrossARefreshAndAResize() {
         let lines = (0..<30).map { "line \($0) " + String(repeating: "x", count: 50) }
         let h = Self.harness(lines) { $0.wrap = true }

@@ -149,6 +149,76 @@ import Testing
         #expect(render(list, rows: 6).lines[2] == "›2abcdefghi…")
     }
 
+    @Test func aMatchBrokenByAWrapPointIsMarkedOnEveryLineItSpans() throws {
+        // "abcdefghijk" / "↳ lmnopqrst" / "↳ uvwxyz": "jklm" ends line 1 and begins line 2.
+        let list = list(["short", Self.alphabet], height: 4)
+        list.highlight = TextPattern("jklm")
+        let screen = render(list, rows: 4)
+        #expect(screen.lines[1] == " abcdefghijk")
+        for column in [10, 11] { #expect(screen.style(row: 1, column: column).underline, "\(column) of line 1") }
+        #expect(!screen.style(row: 1, column: 9).underline)
+        for column in [3, 4] { #expect(screen.style(row: 2, column: column).underline, "\(column) of line 2") }
+        #expect(!screen.style(row: 2, column: 5).underline)
+        #expect(!screen.style(row: 2, column: 1).underline, "the wrap mark is no part of the match")
+        // A regular expression over all three lines: its middle line marked whole.
+        list.highlight = try TextPattern("k.*v", syntax: .regularExpression)
+        let spanning = render(list, rows: 4)
+        #expect(spanning.style(row: 1, column: 11).underline)
+        #expect(!spanning.style(row: 1, column: 10).underline)
+        for column in 3...11 { #expect(spanning.style(row: 2, column: column).underline, "\(column) of line 2") }
+        for column in [3, 4] { #expect(spanning.style(row: 3, column: column).underline, "\(column) of line 3") }
+        #expect(!spanning.style(row: 3, column: 5).underline)
+    }
+
+    @Test func aMatchBrokenByAWrapPointIsMarkedOnTheSelectedRowAndAfterAWideCharacter() {
+        // "漢" does not fit in the last column of line 1: it begins line 2, the match across it.
+        let list = list(["abcdefghij漢xyz"], height: 3)
+        list.highlight = TextPattern("j漢x")
+        let screen = render(list, rows: 3)
+        #expect(screen.lines == ["›abcdefghij", " ↳ 漢xyz", ""])
+        #expect(screen.style(row: 0, column: 10).underline)
+        #expect(!screen.style(row: 0, column: 10).reverse, "reverse video flipped off on the selected row")
+        for column in [3, 4, 5] { #expect(screen.style(row: 1, column: column).underline, "\(column) of line 2") }
+        #expect(!screen.style(row: 1, column: 6).underline)
+    }
+
+    @Test func changedCharactersAcrossAWrapPointAreMarkedOnEveryLine() {
+        var row = ListRow.item("abcdefghijKLMnopqrstuvwxyz")
+        row.previousText = Self.alphabet
+        let source = Rows([.item("short"), row])
+        let list = ListView(dataSource: source, viewportHeight: 4)
+        list.viewportWidth = 12
+        list.wrapsLines = true
+        let screen = render(list, rows: 4)
+        #expect(screen.lines[1] == "~abcdefghijK")
+        #expect(screen.lines[2] == " ↳ LMnopqrst")
+        #expect(screen.style(row: 1, column: 11).reverse)
+        #expect(!screen.style(row: 1, column: 10).reverse)
+        for column in [3, 4] { #expect(screen.style(row: 2, column: column).reverse, "\(column) of line 2") }
+        #expect(!screen.style(row: 2, column: 5).reverse)
+    }
+
+    @Test func upAndDownMoveOneItemWhateverLinesTheSelectedOrTheNextItemTakes() {
+        let long = String(repeating: Self.alphabet, count: 3)   // 8 lines, taller than the view
+        let list = list(["one", long, Self.alphabet, "four"], height: 5)
+        _ = list.apply(.down)
+        #expect(list.selectedIndex == 1)
+        _ = list.apply(.down)
+        #expect(list.selectedIndex == 2, "one Down leaves an item taller than the view")
+        #expect(render(list, rows: 5).lines.contains("›abcdefghijk"))
+        _ = list.apply(.up)
+        #expect(list.selectedIndex == 1, "one Up selects the tall item above")
+        #expect(render(list, rows: 5).lines[0] == "›abcdefghijk", "shown from its first line")
+        _ = list.apply(.wheelDown(4))
+        #expect(list.selectedIndex == 1)
+        _ = list.apply(.up)
+        #expect(list.selectedIndex == 0, "one Up from part way down a tall item selects the item above it")
+        _ = list.apply(.end)
+        _ = list.apply(.up)
+        _ = list.apply(.up)
+        #expect(list.selectedIndex == 1)
+    }
+
     @Test func theNumberColumnShowsEachRowsNumberRightAlignedAndDimOutsideItsText() {
         var rows = [ListRow.item("alpha"), .item("bravo"), .item("no number")]
         rows[0].number = 9

@@ -22,7 +22,7 @@ extension ListView {
             dataSource: dataSource, selected: showsSelection ? selectedIndex : nil, highlight: highlight,
             selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText, changedRowMarker: changedRowMarkerText,
             markedRowMarker: markedRowMarkerText, wrapMarker: wrapMarkerText, numberWidth: numberWidth,
-            shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex())
+            shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex(), marks: nil)
         swap(&frame.fitted, &fittedRows)  // moved, not shared: updating it copies nothing
         let first = scrollOffset
         let shown = wrapsLines ? screenLines() : nil
@@ -78,6 +78,8 @@ extension ListView {
         let shift: Int
         let escapes: EscapeHandling
         var fitted: RecentByIndex<FittedRow>
+        /// The marks of the wrapped row being drawn, found once for all its lines.
+        var marks: WrappedMarks?
     }
 
     /// Draws line `part` of row `index` (0 unless the row is wrapped); returns the columns its
@@ -113,9 +115,15 @@ extension ListView {
         let textColumn = 1 + numberColumns + row.indent
         guard textColumn < width else { return nil }
         let available = width - textColumn
-        let text = wrapsLines ? wrappedRow(index).lines[0] : Self.fittedText(row.text, index: index, width: available, frame: &frame)
-        drawText(text, of: row, atColumn: 0, style: style, on: canvas, screenRow: screenRow, textColumn: textColumn,
-                 available: available, frame: frame)
+        guard wrapsLines else {
+            let text = Self.fittedText(row.text, index: index, width: available, frame: &frame)
+            drawText(text, of: row, atColumn: 0, style: style, on: canvas, screenRow: screenRow, textColumn: textColumn,
+                     available: available, frame: frame)
+            return available
+        }
+        let wrapped = wrappedRow(index)
+        drawText(wrapped.lines[0], of: row, atColumn: 0, style: style, on: canvas, screenRow: screenRow, textColumn: textColumn,
+                 available: available, frame: frame, marks: Self.marks(of: index, row: row, wrapped: wrapped, frame: &frame))
         return available
     }
 
@@ -131,19 +139,35 @@ extension ListView {
         guard column < width else { return nil }
         let textStart = wrapped.lines[..<part].reduce(0) { $0 + $1.width }
         drawText(wrapped.lines[part], of: row, atColumn: textStart, style: style, on: canvas, screenRow: screenRow,
-                 textColumn: column, available: width - column, frame: frame)
+                 textColumn: column, available: width - column, frame: frame,
+                 marks: Self.marks(of: index, row: row, wrapped: wrapped, frame: &frame))
         return width - textColumn
     }
 
+    /// The changed characters and matches of wrapped row `index` (nil when it has neither a
+    /// previous text nor a highlight to mark), found in its whole text once a frame.
+    private static func marks(of index: Int, row: ListRow, wrapped: WrappedRow, frame: inout RowFrame) -> WrappedMarks? {
+        guard row.previousText != nil || frame.highlight != nil else { return nil }
+        if let marks = frame.marks, marks.index == index { return marks }
+        let previous = row.previousText.map { TextWalker.visible($0, escapes: frame.escapes).text }
+        let marks = WrappedMarks(index: index, text: wrapped.lines.map(\.text).joined(), previous: previous,
+                                 highlight: frame.highlight)
+        frame.marks = marks
+        return marks
+    }
+
     /// Draws `text`, the part of `row`'s text from its column `start` on (after the sideways
-    /// scroll), with its changed characters and matches marked.
+    /// scroll), with its changed characters and matches marked: those `marks` found in a
+    /// wrapped row's whole text, else those found in `text` alone.
     private func drawText(_ text: SanitizedText, of row: ListRow, atColumn start: Int, style: Style, on canvas: any Canvas,
-                          screenRow: Int, textColumn: Int, available: Int, frame: RowFrame) {
+                          screenRow: Int, textColumn: Int, available: Int, frame: RowFrame, marks: WrappedMarks? = nil) {
         canvas.draw(text, row: screenRow, column: textColumn, style: style, maxWidth: available)
-        if let previous = row.previousText {
-            let from = frame.shift + start
-            let before = TextWalker.cut(TextWalker.visible(previous, escapes: frame.escapes, columns: from + available),
-                                        dropping: from, toWidth: wrapsLines ? text.width : available, ellipsis: !wrapsLines)
+        if let marks {
+            drawMarks(marks, in: text, from: start, style: style, on: canvas, screenRow: screenRow, textColumn: textColumn,
+                      available: available)
+        } else if let previous = row.previousText {
+            let before = TextWalker.cut(TextWalker.visible(previous, escapes: frame.escapes, columns: frame.shift + available),
+                                        dropping: frame.shift, toWidth: available)
             var changed = style
             changed.reverse.toggle()
             for part in ChangedText.parts(of: text.text, before: before.text) {
@@ -151,7 +175,7 @@ extension ListView {
                             maxWidth: available - part.column)
             }
         }
-        if let highlight = frame.highlight {
+        if marks == nil, let highlight = frame.highlight {
             let marked = Self.highlightStyle(for: style)
             for part in highlight.highlights(in: text.text) {
                 // A match in a hyperlink's text stays part of the link.
@@ -160,6 +184,25 @@ extension ListView {
                 canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: partStyle,
                             maxWidth: available - part.column)
             }
+        }
+    }
+
+    /// Draws the parts of a wrapped row's `marks` that fall on its line `text`, which shows the
+    /// row's columns from `start` on.
+    private func drawMarks(_ marks: WrappedMarks, in text: SanitizedText, from start: Int, style: Style, on canvas: any Canvas,
+                           screenRow: Int, textColumn: Int, available: Int) {
+        var changed = style
+        changed.reverse.toggle()
+        for part in WrappedMarks.parts(of: marks.changed, from: start, width: text.width) {
+            canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: changed,
+                        maxWidth: available - part.column)
+        }
+        let marked = Self.highlightStyle(for: style)
+        for part in WrappedMarks.parts(of: marks.matches, from: start, width: text.width) {
+            var partStyle = marked
+            partStyle.link = Self.link(in: text, at: part.column)
+            canvas.draw(part.text, row: screenRow, column: textColumn + part.column, style: partStyle,
+                        maxWidth: available - part.column)
         }
     }
 
