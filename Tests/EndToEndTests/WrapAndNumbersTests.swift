@@ -25,7 +25,8 @@ struct WrapAndNumbersTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    /// With `--wrap`, one Down moves from the wrapped line to the next line, not to its second row.
+    /// With `--wrap`, one Down moves from the wrapped line to the next line, not to its second
+    /// row, and one Up from the next line back to the whole wrapped line.
     @Test func wrapStartsWrappedAndOneDownMovesOneItem() throws {
         let session = try Session(["--wrap", "items.txt"], term: "tmux-256color", items: Self.lines)
         try session.waitForSelection("item alpha")
@@ -33,6 +34,12 @@ struct WrapAndNumbersTests {
         session.tmux.sendKeys("Down")
         try session.waitForSelection("word0 word1")
         session.tmux.sendKeys("Down")
+        try session.waitForSelection("item charlie")
+        session.tmux.sendKeys("Up")
+        try session.waitForSelection("word0 word1")
+        session.tmux.sendKeys("Up")
+        try session.waitForSelection("item alpha")
+        session.tmux.sendKeys("Down", "Down")
         try session.waitForSelection("item charlie")
         session.tmux.sendKeys("Enter")
         #expect(try session.exitStatus() == 0)

@@ -43,6 +43,12 @@ import TerminalUI
         for row in 2...4 { #expect(h.canvas.style(row: row, column: 10).reverse, "line \(row) of the selected item") }
         h.press(.down)
         #expect(h.selectedRow == "last")
+        h.press(.up)
+        #expect(h.selectedRow?.hasPrefix("w0 w1") == true, "one Up selects the whole wrapped item")
+        for row in 2...4 { #expect(h.canvas.style(row: row, column: 10).reverse, "line \(row) of the selected item") }
+        h.press(.up)
+        #expect(h.selectedRow == "first")
+        h.press(.down, .down)
         h.press(.enter)
         #expect(h.chosen == ["last"])
     }
@@ -117,6 +123,12 @@ import TerminalUI
         h.canvas.resize(columns: 60, rows: 10)
         h.render()
         #expect(h.selectedRow?.hasPrefix("line 6 ") == true)
+        #expect(h.lines.firstIndex { $0.hasPrefix("›line 6 ") } == row, "the same row of the screen: \(h.lines)")
+        #expect(!h.text.contains("↳"), "nothing wraps at 60 columns")
+        h.screen.handle(.resize(Size(columns: 30, rows: 10)))
+        h.canvas.resize(columns: 30, rows: 10)
+        h.render()
+        #expect(h.lines.firstIndex { $0.hasPrefix("›line 6 ") } == row, "the same row of the screen: \(h.lines)")
     }
 
     @Test func hashShowsEachLinesNumberDimBeforeItAndEnterPrintsTheLineAlone() {
