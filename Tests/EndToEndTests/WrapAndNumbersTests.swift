@@ -65,6 +65,19 @@ struct WrapAndNumbersTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    /// A line of some 40 rows at 80 columns, its match near its end: `/` shows the match's row.
+    @Test func aSearchShowsTheMatchOfALineTallerThanTheScreen() throws {
+        let tall = (0..<600).map { "w\($0)" }.joined(separator: " ") + " FOUND-IT " + (0..<100).map { "v\($0)" }.joined(separator: " ")
+        let session = try Session(["--wrap", "items.txt"], term: "tmux-256color", items: ["item alpha", tall, "item charlie"])
+        try session.waitForSelection("item alpha")
+        #expect(!session.tmux.capture().contains("FOUND-IT"))
+        session.tmux.sendKeys("/FOUND-IT", literal: true)
+        session.tmux.sendKeys("Enter")
+        try session.tmux.waitFor("FOUND-IT")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     /// Whether `text` follows an SGR sequence that turns underline on (and maybe others after
     /// it, as tmux writes them), in a `capture-pane -e` row.
     static func isUnderlined(_ text: String, in row: String) -> Bool {

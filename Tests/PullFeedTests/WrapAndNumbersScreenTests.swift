@@ -110,6 +110,19 @@ import TerminalUI
         #expect(!h.canvas.style(row: 2, column: 5).underline)
     }
 
+    /// A line taller than the screen, its match near its end: the search shows that row of it.
+    @Test func aSearchShowsTheMatchOfALineTallerThanTheScreen() {
+        let tall = (0..<60).map { "w\($0)" }.joined(separator: " ") + " NEEDLE " + (0..<60).map { "v\($0)" }.joined(separator: " ")
+        let h = Self.harness(["first", tall, "last"], columns: 20) { $0.wrap = true }
+        #expect(!h.text.contains("NEEDLE"))
+        h.press(.character("/"))
+        h.type("NEEDLE")
+        h.press(.enter)
+        #expect(h.text.contains("NEEDLE"), "\(h.lines)")
+        h.press(.down)
+        #expect(h.selectedRow == "last")
+    }
+
     @Test func theWrappedPlaceIsKeptAcrossARefreshAndAResize() {
         let lines = (0..<30).map { "line \($0) " + String(repeating: "x", count: 50) }
         let h = Self.harness(lines) { $0.wrap = true }

@@ -219,6 +219,23 @@ import Testing
         #expect(list.selectedIndex == 1)
     }
 
+    @Test func revealingTheHighlightScrollsARowTallerThanTheViewToItsMatch() {
+        let long = String(repeating: Self.alphabet, count: 3) + "MATCH"   // 9 lines, the match on the last
+        let list = list(["one", long, "after"], height: 3)
+        list.highlight = TextPattern("MATCH")
+        list.select(row: 1)
+        list.revealHighlight(inRow: 1)
+        #expect(list.selectedIndex == 1)
+        #expect(render(list, rows: 3).lines.contains { $0.contains("MATCH") })
+        // Shown already (the row fits): nothing moves.
+        let short = self.list(["one", Self.alphabet + "MATCH", "after"], height: 5)
+        short.highlight = TextPattern("MATCH")
+        short.select(row: 1)
+        let before = short.position
+        short.revealHighlight(inRow: 1)
+        #expect(short.position == before)
+    }
+
     @Test func theNumberColumnShowsEachRowsNumberRightAlignedAndDimOutsideItsText() {
         var rows = [ListRow.item("alpha"), .item("bravo"), .item("no number")]
         rows[0].number = 9

@@ -187,12 +187,14 @@ final class FindController {
     }
 
     /// Selects list row `index`, or the first selectable row after it (a match in a section
-    /// header is reported on its first row).
+    /// header is reported on its first row), scrolled to its match when it is wrapped taller
+    /// than the view.
     private func select(_ index: Int) {
         var row = index
         while row < list.rowCount, !filtered.isSelectable(at: row) { row += 1 }
         if row >= list.rowCount { row = index }
         refreshable.select(row: row)
+        list.revealHighlight(inRow: row)
         onNeedsRender()
     }
 

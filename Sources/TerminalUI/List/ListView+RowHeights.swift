@@ -123,6 +123,26 @@ extension ListView {
         return result
     }
 
+    /// Scrolls so that the screen line holding the first match of `highlight` in row `index`
+    /// shows, at the top of the view, when the row is wrapped taller than the view and that line
+    /// is outside it (a search selects a row and shows its first lines, which may not hold the
+    /// match). Does nothing otherwise.
+    public func revealHighlight(inRow index: Int) {
+        guard wrapsLines, let highlight, index >= 0, index < rowCount, viewportHeight > 0 else { return }
+        let wrapped = wrappedRow(index)
+        guard wrapped.lines.count > 1,
+              let match = highlight.highlights(in: wrapped.lines.map(\.text).joined()).first else { return }
+        var part = 0
+        var start = 0
+        while part + 1 < wrapped.lines.count, start + wrapped.lines[part].width <= match.column {
+            start += wrapped.lines[part].width
+            part += 1
+        }
+        let shownAt = screenRow(ofLine: line(ofRow: index)) + part
+        guard shownAt < 0 || shownAt >= viewportHeight else { return }
+        position = min(ScrollPosition(line: line(ofRow: index), skip: part), maxPosition)
+    }
+
     /// The columns before row `index`'s text: the marker, the number column, the indent.
     func textColumn(ofRowIndent indent: Int) -> Int {
         1 + numberColumnWidth + indent
