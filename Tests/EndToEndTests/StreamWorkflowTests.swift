@@ -86,14 +86,14 @@ struct StreamWorkflowTests {
         #expect(screen.contains(" dropped"), "lines were dropped on the way: \(screen)")
     }
 
-    /// A small pipe that has ended counts exactly, as a file does: `seq 1000` is `1000 items`
+    /// A small pipe that has ended counts exactly, as a file does: `seq 1000` is `1,000 items`
     /// (not `200+`), and a filter counts every matching line (not those of the first page).
     @Test func aSmallFinishedPipeCountsExactly() throws {
         let session = try HardeningSession([], prefix: "seq 1000 |")
-        try session.tmux.waitUntil("the count") { _ in titleCount(session) == "1000" }
+        try session.tmux.waitUntil("the count") { _ in titleCount(session) == "1,000" }
         session.tmux.sendKeys("&")
         session.tmux.sendKeys("5", literal: true)
-        try session.tmux.waitFor("271 of 1000 items")
+        try session.tmux.waitFor("271 of 1,000 items")
         session.tmux.sendKeys("Enter")
         session.tmux.sendKeys("End")
         try session.tmux.waitUntil("the last match") { _ in session.selectedText() == "995" }

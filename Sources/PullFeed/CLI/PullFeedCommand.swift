@@ -174,6 +174,12 @@ package struct PullFeedCommand: ParsableCommand {
         HelpText.text("Show the first N lines of each result fixed under the title, not as items (a column header).", "把每次结果的前 N 行固定显示在标题下方，不作为条目（列标题）。"), valueName: "n"))
     package var headerLines: Int = 0
 
+    @Flag(name: .long, help: ArgumentHelp(HelpText.text("Start with long lines wrapped over several rows (w toggles; ← → scroll only cut lines).", "开始时把长行折成多行显示（w 切换；← → 只滚动截断的行）。")))
+    package var wrap = false
+
+    @Flag(name: .customLong("line-numbers"), help: ArgumentHelp(HelpText.text("Start with each line's number in its file or stream shown before it (# toggles); header lines count, as less counts a file's lines, and so do lines a stream dropped.", "开始时在每行前显示它在文件或数据流中的行号（# 切换）；标题行计入行号（同 less 按文件行计数），数据流丢弃的行也计入。")))
+    package var lineNumbers = false
+
     /// `--id` as given, checked by `validate()`.
     @Option(name: .customLong("id"), parsing: .unconditional, help: ArgumentHelp(
         HelpText.text("Fields that identify a line across refreshes (fzf's syntax: 1, 2,4, -1, 2.., ..3, 2..4): a line whose fields were there before and whose text changed is changed (~, its changed characters highlighted), not new and gone. Default: the whole line.", "在多次刷新之间标识一行的字段（fzf 的写法：1、2,4、-1、2..、..3、2..4）：字段以前就有、文本变了的行算作“已变更”（~，变化的字符高亮），而不是新增加删除。默认：整行。"),

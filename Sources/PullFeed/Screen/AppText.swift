@@ -17,6 +17,7 @@ package enum AppText: String, CaseIterable, Sendable {
     // Preview pane
     case previewNarrow, previewShort, previewCut
     case keyFold, keyFoldOthers, keyUnfoldAll
+    case keyWrap, keyLineNumbers
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
     case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
@@ -98,6 +99,8 @@ extension AppStrings {
         .keyFold: "Fold or unfold the selected row's section (--section-by/start)",
         .keyFoldOthers: "Fold every section but the selected one",
         .keyUnfoldAll: "Unfold every section",
+        .keyWrap: "Wrap long lines over several rows, or cut them again (--wrap; ← → scroll only cut lines)",
+        .keyLineNumbers: "Show or hide line numbers: each line's number in its file or stream (--line-numbers)",
         .keyWheel: "Scroll; at the top, pull to refresh",
         .keyClick: "Select the row",
         .keyNameWheel: "Mouse wheel",
@@ -214,6 +217,8 @@ extension AppStrings {
         .keyFold: "折叠或展开所选行所在的分组（--section-by/start）",
         .keyFoldOthers: "折叠除所选分组外的所有分组",
         .keyUnfoldAll: "展开所有分组",
+        .keyWrap: "长行折成多行显示，或恢复截断（--wrap；← → 只滚动截断的行）",
+        .keyLineNumbers: "显示或隐藏行号：每行在其文件或数据流中的行号（--line-numbers）",
         .keyWheel: "滚动；在顶部时下拉刷新",
         .keyClick: "选中该行",
         .keyNameWheel: "鼠标滚轮",

@@ -31,6 +31,10 @@ package enum FeedCommand: Hashable, Sendable {
     /// Fold or unfold the selected row's section (`o`), fold every other section (`z`),
     /// unfold them all (`Z`) (`--section-by`).
     case fold, foldOthers, unfoldAll
+    /// Wrap long lines over several rows, or cut them again (`w`).
+    case toggleWrap
+    /// Show or hide the line-number column (`#`).
+    case toggleLineNumbers
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
@@ -87,6 +91,8 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.left], longHelp: t(.keyLeft), action: .move(.scrollLeft)),
             KeyBinding([.right], help: sideways ? t(.helpScroll) : "", longHelp: t(.keyRight), helpPriority: 3, action: .move(.scrollRight)),
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
+            KeyBinding([.character("w")], longHelp: t(.keyWrap), action: .toggleWrap),
+            KeyBinding([.character("#")], longHelp: t(.keyLineNumbers), action: .toggleLineNumbers),
             KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
             KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),

@@ -22,6 +22,10 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var sectionMap: SectionRowMap?
     private var sectionMapVersion = -1
     private var dropped = 0
+    /// Lines before the first item in its source (`--header-lines`): line numbers count them.
+    private var headerCount = 0
+    /// Whether the lines after the gap row have no known line number yet (a file still counted).
+    private var tailUnnumbered = false
     private var strings = AppStrings(language: .english)
     /// How many of the rows in a range a filter keeps, while one is set (nil: no filter): a
     /// section's header then says `N of M lines`.
@@ -63,6 +67,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             usesLines = true
             lines = state.lines
             dropped = state.dropped
+            headerCount = state.headerLines.count
+            tailUnnumbered = state.tailStart != nil
             self.strings = strings
             if let sections = state.lineSections {
                 if state.itemsVersion != sectionMapVersion || sectionMap == nil {
@@ -136,12 +142,29 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         guard usesLines else { return articleRows[index].row }
         let item = lineIndex(ofRow: index)
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
+        row.number = lineNumber(atRow: index)
         row.isMarked = !marks.isEmpty && marks.contains(item)
         if changes.changedItems[item], item < changes.previousIndex.count {
             let previous = Int(changes.previousIndex[item])
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
         }
         return row
+    }
+
+    /// The number in its source of the line row `index` shows, from 1: its line in the file or
+    /// the stream, counting the header lines (`--header-lines`, as `less` counts a file's lines)
+    /// and the lines a stream dropped. Nil for a row that shows no line, and for the lines
+    /// read from the end of a file while the lines before them are still counted.
+    package func lineNumber(atRow index: Int) -> Int? {
+        guard let item = lineIndex(atRow: index), item >= 0 else { return nil }
+        if tailUnnumbered, let gap, index > gap.row { return nil }
+        return headerCount + dropped + item + 1
+    }
+
+    /// The largest line number a row may show (0 without lines): the column's width.
+    package var largestLineNumber: Int {
+        guard usesLines, lines.count > 0 else { return 0 }
+        return headerCount + dropped + (tailUnnumbered ? gap?.row ?? lines.count : lines.count)
     }
 
     /// The index of the line row `index` shows; nil for a row that shows no line (an

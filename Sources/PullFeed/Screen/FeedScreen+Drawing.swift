@@ -12,7 +12,9 @@ extension FeedScreen {
         let panes = preview?.layout(screen: layout) ?? PreviewLayout(screen: layout)
         let (listWidth, listHeight) = (panes.listWidth, panes.listHeight)
         if let row = layout.titleRow { drawTitle(on: canvas, row: row, width: size.columns) }
-        for (line, row) in zip(state.headerLines, layout.fixedRows) { drawFixedLine(line, on: canvas, row: row, width: listWidth) }
+        for (number, (line, row)) in zip(state.headerLines, layout.fixedRows).enumerated() {
+            drawFixedLine(line, number: number + 1, on: canvas, row: row, width: listWidth)
+        }
         refreshable.draw(on: canvas, top: layout.listTop, height: listHeight, width: listWidth)
         if state.isEmpty, !state.isRefreshing, listHeight > 0, state.hasLoaded || state.failure != nil {
             let row = layout.listTop + min(list.topInset, listHeight - 1)
@@ -40,14 +42,27 @@ extension FeedScreen {
     }
 
 
-    /// A header line (`--header-lines`), in the column of the rows' text and scrolled sideways
-    /// with them.
-    private func drawFixedLine(_ line: String, on canvas: Canvas, row: Int, width: Int) {
+    /// A header line (`--header-lines`), in the column of the rows' text (after its line
+    /// number, when they are shown) and scrolled sideways with them.
+    private func drawFixedLine(_ line: String, number: Int, on canvas: Canvas, row: Int, width: Int) {
         canvas.fillRow(row, style: .plain)
-        guard width > 1 else { return }
+        let digits = list.numberWidth
+        if digits > 0 {
+            let text = String(number)
+            canvas.draw(text, row: row, column: 1 + max(0, digits - text.count), style: Style(dim: true), maxWidth: max(0, width - 1))
+        }
+        let column = 1 + (digits > 0 ? digits + 2 : 0)
+        guard width > column else { return }
         let text = TextSanitizer.sanitize(String(line.prefix(list.horizontalOffset + width)))
-        let shown = TextLayout.truncate(String(text.dropFirst(list.horizontalOffset)), toWidth: width - 1)
-        canvas.draw(shown, row: row, column: 1, style: Style(underline: true), maxWidth: width - 1)
+        let shown = TextLayout.truncate(String(text.dropFirst(list.horizontalOffset)), toWidth: width - column)
+        canvas.draw(shown, row: row, column: column, style: Style(underline: true), maxWidth: width - column)
+    }
+
+    /// Sets the list's number column to fit the largest line number a row may show, or takes
+    /// it away (numbers hidden, or no lines: the demo's articles).
+    func updateNumberWidth() {
+        let largest = showsLineNumbers ? max(rows.largestLineNumber, state.headerLines.count) : 0
+        list.numberWidth = largest > 0 ? String(largest).count : 0
     }
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {

@@ -98,6 +98,16 @@ extension FeedScreen {
         case .fold, .foldOthers, .unfoldAll:
             refreshable.releasePulls()
             fold(command)
+        case .toggleWrap:
+            refreshable.releasePulls()
+            list.wrapsLines.toggle()
+            statusLine.keyMapsChanged()
+            onNeedsRender()
+        case .toggleLineNumbers:
+            refreshable.releasePulls()
+            showsLineNumbers.toggle()
+            updateNumberWidth()
+            onNeedsRender()
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)

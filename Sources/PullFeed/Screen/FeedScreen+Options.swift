@@ -26,6 +26,10 @@ extension FeedScreen {
         package var multi = false
         /// Keys bound to actions (`--bind`); they win over the built-in keys.
         package var bindings = BindingList()
+        /// Long lines start wrapped over several rows (`--wrap`; `w` toggles).
+        package var wrap = false
+        /// The line-number column starts shown (`--line-numbers`; `#` toggles).
+        package var lineNumbers = false
         package init() {}
     }
 }

@@ -73,13 +73,15 @@ package final class FeedScreen: ReactorView {
     var titleBar = TitleBar()
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
-        FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: state.source.isLineSource, live: state.autoRefresh != nil,
+        FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: state.source.isLineSource && !list.wrapsLines, live: state.autoRefresh != nil,
                            preview: preview != nil, multi: options.multi, bindings: options.bindings)
     }
     /// The size of the last frame (mouse rows are relative to it).
     package internal(set) var lastSize = Size(columns: 80, rows: 24)
     /// The preview pane and the runs of its command, if the app has one.
     let preview: PreviewController?
+    /// The line-number column is shown (`#`, `--line-numbers`).
+    var showsLineNumbers: Bool
 
     /// `previewRunner` runs preview commands (default: as processes).
     package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
@@ -104,7 +106,12 @@ package final class FeedScreen: ReactorView {
             filtered.isFiltering ? filtered.shown.rank(of: range.upperBound) - filtered.shown.rank(of: range.lowerBound) : nil
         }
         let list = ListView(dataSource: filtered)
-        if !options.unicode { list.selectionMarker = ">" }
+        if !options.unicode {
+            list.selectionMarker = ">"
+            list.wrapMarker = "> "
+        }
+        list.wrapsLines = options.wrap
+        showsLineNumbers = options.lineNumbers
         list.stickyHeaders = true
         // The data's SGR, OSC 8 and `ESC[K` sequences: drawn as colours and links (and nothing),
         // or taken out with --no-color / NO_COLOR.
@@ -167,6 +174,7 @@ package final class FeedScreen: ReactorView {
         let place = RowReload.mayKeepPlace(from: old, to: new) ? refreshable.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
+        updateNumberWidth()
         let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
         if new.itemsVersion != old.itemsVersion {
             let dropped = new.generation == old.generation ? new.dropped - old.dropped : 0

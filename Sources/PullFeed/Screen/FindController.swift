@@ -205,12 +205,14 @@ final class FindController {
 
     /// Selects list row `index`, or the first selectable row after it (a match in a section
     /// header is reported on its first row). A match out of view comes in near the top, a few
-    /// lines below it, with the lines after it in view (as `less` shows one).
+    /// lines below it, with the lines after it in view (as `less` shows one); a row wrapped
+    /// taller than the view is scrolled to its match.
     private func select(_ index: Int) {
         var row = index
         while row < list.rowCount, !filtered.isSelectable(at: row) { row += 1 }
         if row >= list.rowCount { row = index }
         refreshable.select(row: row, contextAbove: Self.matchContext)
+        list.revealHighlight(inRow: row)
         onNeedsRender()
     }
 

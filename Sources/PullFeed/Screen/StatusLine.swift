@@ -45,6 +45,13 @@ struct StatusLine {
         }
     }
 
+    /// Makes the key maps again on the next draw (what they show changed: wrapped lines leave
+    /// ← → out).
+    mutating func keyMapsChanged() {
+        keyMaps = [:]
+        cut.width = -1
+    }
+
     private mutating func help(enter: AppText?, width: Int) -> String {
         if let map = keyMaps[enter] { return map.helpLine(fittingWidth: width) }
         let map = keyMap(enter)

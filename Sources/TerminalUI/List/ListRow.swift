@@ -26,6 +26,10 @@ public struct ListRow: Hashable, Sendable {
     /// the list draws `ListView.markedRowMarker` in its marker column, also when it is
     /// selected (reverse video still shows the selection), and its text bold.
     public var isMarked = false
+    /// The row's number in its source (a file's line number), drawn right-aligned and dim in
+    /// the list's number column (`ListView.numberWidth`); never part of `text`, so nothing that
+    /// reads the text (a search, a filter, a choice) sees it. Nil draws the column blank.
+    public var number: Int?
 
     /// - Parameters:
     ///   - text: the row's text (untrusted; sanitised when drawn).

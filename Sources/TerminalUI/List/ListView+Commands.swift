@@ -19,7 +19,7 @@ extension ListView {
     /// reported (pulling an empty list refreshes it), over-scroll at the bottom is not
     /// reported while the list has no rows.
     public func apply(_ command: ListCommand) -> ListOutcome {
-        let before = (selectedIndex, scrollOffset, horizontalOffset)
+        let before = (selectedIndex, position, horizontalOffset)
         let outcome: ListOutcome?
         switch command {
         case .up: outcome = moveUp()
@@ -28,8 +28,8 @@ extension ListView {
         case .pageDown: outcome = pageDown()
         case .halfPageUp: outcome = pageUp(lines: halfPageLines)
         case .halfPageDown: outcome = pageDown(lines: halfPageLines)
-        case .scrollLeft: horizontalOffset = max(0, horizontalOffset - sidewaysStep); outcome = nil
-        case .scrollRight: outcome = scrollRight()
+        case .scrollLeft: if !wrapsLines { horizontalOffset = max(0, horizontalOffset - sidewaysStep) }; outcome = nil
+        case .scrollRight: outcome = wrapsLines ? nil : scrollRight()
         case .lineStart: horizontalOffset = 0; outcome = nil
         case .home: outcome = home()
         case .end: outcome = end()
@@ -38,7 +38,7 @@ extension ListView {
         case .click(let screenRow): outcome = click(screenRow)
         }
         if let outcome { return outcome }
-        return before.0 != selectedIndex || before.1 != scrollOffset || before.2 != horizontalOffset ? .moved : .unchanged
+        return before.0 != selectedIndex || before.1 != position || before.2 != horizontalOffset ? .moved : .unchanged
     }
 
     private var overscrollBottomAllowed: Bool { rowCount > 0 }
@@ -46,11 +46,11 @@ extension ListView {
     private func moveUp() -> ListOutcome? {
         if let selected = selectedIndex, let previous = lastSelectable(atOrBefore: selected - 1) {
             selectedIndex = previous
-            scrollOffset = revealedOffset(for: previous, direction: .up, base: scrollOffset)
+            position = revealedPosition(for: previous, direction: .up, base: position)
             return nil
         }
-        if scrollOffset > 0 {
-            scrollOffset -= 1
+        if position > .top {
+            position = moved(position, by: -1)
             return nil
         }
         return .overscrollTop(rows: 1)
@@ -59,11 +59,11 @@ extension ListView {
     private func moveDown() -> ListOutcome? {
         if let selected = selectedIndex, let next = nextSelectable(after: selected) {
             selectedIndex = next
-            scrollOffset = revealedOffset(for: next, direction: .down, base: scrollOffset)
+            position = revealedPosition(for: next, direction: .down, base: position)
             return nil
         }
-        if scrollOffset < maxScrollOffset {
-            scrollOffset += 1
+        if position < maxPosition {
+            position = moved(position, by: 1)
             return nil
         }
         return overscrollBottomAllowed ? .overscrollBottom(rows: 1) : nil
@@ -92,54 +92,58 @@ extension ListView {
 
     private func pageUp(lines: Int? = nil) -> ListOutcome? {
         let pageLines = lines ?? pageLines
-        let base = max(0, scrollOffset - pageLines)
+        let base = moved(position, by: -pageLines)
         guard let selected = selectedIndex else {
-            scrollOffset = base
+            position = base
             return nil
         }
-        let target = max(0, selected - pageLines)
+        let target = max(0, moved(ScrollPosition(line: line(ofRow: selected), skip: 0), by: -pageLines).line - topInset)
         let row = lastSelectable(atOrBefore: target) ?? firstSelectable(atOrAfter: target) ?? selected
         selectedIndex = row
-        scrollOffset = revealedOffset(for: row, direction: .up, base: base)
+        position = revealedPosition(for: row, direction: .up, base: base)
         return nil
     }
 
     private func pageDown(lines: Int? = nil) -> ListOutcome? {
         let pageLines = lines ?? pageLines
-        let base = min(maxScrollOffset, scrollOffset + pageLines)
+        let base = min(maxPosition, moved(position, by: pageLines))
         guard let selected = selectedIndex else {
-            scrollOffset = base
+            position = base
             return nil
         }
-        let target = min(rowCount - 1, selected + pageLines)
-        let row = firstSelectable(atOrAfter: target) ?? lastSelectable(atOrBefore: target) ?? selected
+        let target = min(rowCount - 1, moved(ScrollPosition(line: line(ofRow: selected), skip: 0), by: pageLines).line - topInset)
+        var row = firstSelectable(atOrAfter: target) ?? lastSelectable(atOrBefore: target) ?? selected
+        // A row taller than the page: the move goes on to the row after it.
+        if row <= selected { row = firstSelectable(atOrAfter: selected + 1) ?? row }
         selectedIndex = row
-        scrollOffset = revealedOffset(for: row, direction: .down, base: base)
+        position = revealedPosition(for: row, direction: .down, base: base)
         return nil
     }
 
     private func home() -> ListOutcome? {
-        scrollOffset = 0
+        position = .top
         if let first = firstSelectable(atOrAfter: 0) {
             selectedIndex = first
-            scrollOffset = revealedOffset(for: first, direction: .up, base: 0)
+            position = revealedPosition(for: first, direction: .up, base: .top)
         }
         return nil
     }
 
     private func end() -> ListOutcome? {
-        scrollOffset = maxScrollOffset
+        let bottom = maxPosition
+        position = bottom
         if let last = lastSelectable(atOrBefore: rowCount - 1) {
             selectedIndex = last
-            scrollOffset = revealedOffset(for: last, direction: .down, base: maxScrollOffset)
+            position = revealedPosition(for: last, direction: .down, base: bottom)
         }
         return nil
     }
 
     private func wheelUp(_ lines: Int) -> ListOutcome? {
         guard lines > 0 else { return nil }
-        let step = min(lines, scrollOffset)
-        scrollOffset -= step
+        let target = moved(position, by: -lines)
+        let step = distance(from: target, to: position, limit: lines)
+        position = target
         keepSelectionInView()
         let rest = lines - step
         return rest > 0 ? .overscrollTop(rows: rest) : nil
@@ -147,8 +151,9 @@ extension ListView {
 
     private func wheelDown(_ lines: Int) -> ListOutcome? {
         guard lines > 0 else { return nil }
-        let step = min(lines, maxScrollOffset - scrollOffset)
-        scrollOffset += step
+        let target = min(maxPosition, moved(position, by: lines))
+        let step = position < target ? distance(from: position, to: target, limit: lines) : 0
+        position = max(position, target)
         keepSelectionInView()
         let rest = lines - step
         return rest > 0 && overscrollBottomAllowed ? .overscrollBottom(rows: rest) : nil

@@ -28,7 +28,7 @@ extension ListView {
     public var place: ListPlace? {
         guard let selectedIndex, selectedIndex < min(rowCount, dataSource.rowCount) else { return nil }
         return ListPlace(index: selectedIndex, identity: dataSource.identity(at: selectedIndex),
-                         screenRow: line(ofRow: selectedIndex) - scrollOffset)
+                         screenRow: screenRow(ofLine: line(ofRow: selectedIndex)))
     }
 
     /// Re-reads the rows after the data source changed, keeping the user's place, as a phone's
@@ -48,6 +48,7 @@ extension ListView {
         }
         rowCount = max(0, dataSource.rowCount)
         fittedRows.removeAll()
+        wrappedRows.removeAll()
         guard rowCount > 0 else {
             selectedIndex = nil
             clampScrollOffset()
@@ -64,10 +65,10 @@ extension ListView {
         }
         selectedIndex = target
         if let target {
-            scrollOffset = line(ofRow: target) - place.screenRow
+            position = position(showing: line(ofRow: target), onScreenRow: place.screenRow)
             clampScrollOffset()
             if !isRowVisible(target) {
-                scrollOffset = revealedOffset(for: target, direction: .minimal, base: scrollOffset)
+                position = revealedPosition(for: target, direction: .minimal, base: position)
             }
         } else {
             clampScrollOffset()

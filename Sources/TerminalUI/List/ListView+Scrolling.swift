@@ -33,9 +33,10 @@ extension ListView {
         return nil
     }
 
-    /// The scroll offset closest to `base` that shows row `index` (always) and, as far as
-    /// the viewport allows, the neighbours `direction` asks for.
-    func revealedOffset(for index: Int, direction: RevealDirection, base: Int) -> Int {
+    /// The view's position closest to `base` that shows row `index` (always; its first line
+    /// when it is taller than the view) and, as far as the viewport allows, the neighbours
+    /// `direction` asks for.
+    func revealedPosition(for index: Int, direction: RevealDirection, base: ScrollPosition) -> ScrollPosition {
         let height = max(1, viewportHeight)
         let rowLine = line(ofRow: index)
         var low = rowLine
@@ -64,17 +65,21 @@ extension ListView {
             }
             if scan >= rowCount || steps == height { high = totalLines - 1 }
         }
-        var offset = base
-        if high > offset + height - 1 { offset = high - height + 1 }
-        if low < offset { offset = low }
-        if rowLine < offset {
-            offset = rowLine
-        } else if rowLine > offset + height - 1 {
-            offset = rowLine - height + 1
+        var result = base
+        let highEnd = ScrollPosition(line: high + 1, skip: 0)
+        if result < highEnd, distance(from: result, to: highEnd, limit: height) > height { result = moved(highEnd, by: -height) }
+        let lowStart = ScrollPosition(line: low, skip: 0)
+        if lowStart < result { result = lowStart }
+        let rowStart = ScrollPosition(line: rowLine, skip: 0)
+        let rowEnd = ScrollPosition(line: rowLine + 1, skip: 0)
+        if rowStart < result {
+            result = rowStart
+        } else if distance(from: result, to: rowEnd, limit: height) > height {
+            result = min(moved(rowEnd, by: -height), rowStart)
         }
         // A sticky header would cover the row on the first line: show one more line above it.
-        if rowLine == offset, height > 1, stickyHeader(forTopLine: offset) != nil { offset -= 1 }
-        return min(max(0, offset), maxScrollOffset)
+        if result == rowStart, height > 1, stickyHeader(forTopLine: rowLine) != nil { result = moved(result, by: -1) }
+        return min(max(.top, result), maxPosition)
     }
 
     /// Moves a selection that has left the view to the nearest selectable row inside it
@@ -82,7 +87,8 @@ extension ListView {
     func keepSelectionInView() {
         guard let selected = selectedIndex, viewportHeight > 0, rowCount > 0 else { return }
         let firstRow = max(0, scrollOffset - topInset)
-        let lastRow = min(rowCount - 1, scrollOffset + viewportHeight - 1 - topInset)
+        let lastLine = wrapsLines ? moved(position, by: viewportHeight - 1).line : scrollOffset + viewportHeight - 1
+        let lastRow = min(rowCount - 1, lastLine - topInset)
         guard firstRow <= lastRow else { return }
         if selected < firstRow {
             for index in firstRow...lastRow where dataSource.isSelectable(at: index) {

@@ -12,9 +12,9 @@ extension ListView {
         selectedIndex = index
         if viewportHeight > 0, !isRowVisible(index) {
             let above = max(0, min(contextAbove, (viewportHeight - 1) / 2))
-            scrollOffset = min(max(0, line(ofRow: index) - above), maxScrollOffset)
+            position = min(max(.top, position(showing: line(ofRow: index), onScreenRow: above)), maxPosition)
         }
-        scrollOffset = revealedOffset(for: index, direction: .minimal, base: scrollOffset)
+        position = revealedPosition(for: index, direction: .minimal, base: position)
         return true
     }
 }

@@ -5,6 +5,9 @@
 /// `[topInset accessory lines][rows 0 ..< rowCount][bottomInset accessory lines]`
 /// and shows `viewportHeight` lines of it from `scrollOffset`. Accessory lines belong to
 /// the client (pull-to-refresh draws its header and footer there) and scroll with the rows.
+/// Each virtual line is one screen line, except a row the list wraps (`wrapsLines`), which
+/// takes as many as its text needs; the view then begins `scrollSkip` screen lines into the
+/// row at `scrollOffset`.
 ///
 /// Every operation costs O(viewport): rows are fetched from the `dataSource` only when
 /// visible or during short local scans for the next selectable row (a long run of
@@ -26,6 +29,9 @@ public final class ListView {
     public internal(set) var selectedIndex: Int?
     /// The first visible line of the virtual line space, in `0 ... maxScrollOffset`.
     public internal(set) var scrollOffset: Int = 0
+    /// Screen lines of the row at `scrollOffset` hidden above the view: 0, except while the
+    /// list wraps rows (`wrapsLines`) and a row of several lines is scrolled part way.
+    public internal(set) var scrollSkip: Int = 0
     /// Lines of the header accessory above row 0. Change it with `setTopInset(_:)`.
     public private(set) var topInset: Int
 
@@ -35,10 +41,62 @@ public final class ListView {
             viewportHeight = max(0, viewportHeight)
             clampScrollOffset()
             if let selectedIndex, !isRowVisible(selectedIndex) {
-                scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+                position = revealedPosition(for: selectedIndex, direction: .minimal, base: position)
             }
         }
     }
+
+    /// Whether a row too long for the width is broken into several screen lines (as `less`
+    /// shows long lines) instead of cut with `…`. A wrapped row is still one row: Up and Down
+    /// move by row, the selection covers all its lines, and each line after its first begins
+    /// with `wrapMarker`. Rows are measured only when the list walks over them (the ones drawn,
+    /// and as many as a move covers), never all of them. Sideways scrolling is off meanwhile.
+    /// A change keeps the selected row on its screen line.
+    public var wrapsLines: Bool {
+        get { wraps }
+        set {
+            guard newValue != wraps else { return }
+            relayingOut {
+                wraps = newValue
+                horizontalOffset = 0
+            }
+        }
+    }
+    private var wraps = false
+
+    /// Columns of the list area, which wrapped rows are broken to fit; `draw` sets it to the
+    /// width it draws at. A change keeps the selected row on its screen line.
+    public var viewportWidth: Int {
+        get { width }
+        set {
+            let value = max(0, newValue)
+            guard value != width else { return }
+            relayingOut { width = value }
+        }
+    }
+    private var width = 80
+
+    /// Digits of the number column drawn after the marker column (each row's `ListRow.number`,
+    /// right-aligned and dim, then two blank columns); 0 (the default) draws none. The client
+    /// sets it to fit the largest number it shows. A change keeps the selected row on its line.
+    public var numberWidth: Int {
+        get { digits }
+        set {
+            let value = max(0, newValue)
+            guard value != digits else { return }
+            relayingOut { digits = value }
+        }
+    }
+    private var digits = 0
+
+    /// Begins every screen line of a wrapped row after its first (`wrapsLines`); `"> "` suits
+    /// an ASCII terminal.
+    public var wrapMarker: String = "↳ " {
+        didSet { relayingOut { wrapMarkerText = SanitizedText(wrapMarker) } }
+    }
+    var wrapMarkerText = SanitizedText("↳ ")
+    /// Wrapped rows as last measured, by row index (see `wrappedRow`).
+    var wrappedRows = RecentByIndex<WrappedRow>()
 
     /// Lines of the footer accessory after the last row (0 while the list is empty).
     /// Changing it moves nothing except what the new range of `scrollOffset` requires.
@@ -99,7 +157,7 @@ public final class ListView {
     /// sequences make, `ESC[K` as nothing (`.styles`: a selected row stays reversed), or taken
     /// out (`.removed`). Other sequences are always shown as text.
     public var escapes: EscapeHandling = .inert {
-        didSet { if escapes != oldValue { fittedRows.removeAll() } }
+        didSet { if escapes != oldValue { relayingOut {} } }
     }
     /// The width of the row texts when the list was last drawn: a sideways scroll moves by
     /// half of it.
@@ -133,13 +191,15 @@ public final class ListView {
     public var totalLines: Int { topInset + rowCount + bottomInset }
 
     /// The largest `scrollOffset`: the one that shows the last line at the bottom of the view.
-    public var maxScrollOffset: Int { max(0, totalLines - viewportHeight) }
+    public var maxScrollOffset: Int { wrapsLines ? maxPosition.line : max(0, totalLines - viewportHeight) }
 
     /// Whether the view shows the very first line (the header accessory, if any, is fully visible).
-    public var isAtTop: Bool { scrollOffset == 0 }
+    public var isAtTop: Bool { scrollOffset == 0 && scrollSkip == 0 }
 
     /// Whether the view shows everything down to the last line, footer accessory included.
-    public var isBottomAccessoryFullyVisible: Bool { scrollOffset + viewportHeight >= totalLines }
+    public var isBottomAccessoryFullyVisible: Bool {
+        wrapsLines ? position >= maxPosition : scrollOffset + viewportHeight >= totalLines
+    }
 
     /// The virtual line of row `index`.
     public func line(ofRow index: Int) -> Int { topInset + index }
@@ -157,11 +217,20 @@ public final class ListView {
     /// What is shown on `screenRow` of the list area (0 is its first row), or `nil` for blank space.
     public func line(atScreenRow screenRow: Int) -> ListLine? {
         guard screenRow >= 0, screenRow < viewportHeight else { return nil }
-        return content(atLine: scrollOffset + screenRow)
+        guard wrapsLines else { return content(atLine: scrollOffset + screenRow) }
+        return content(atLine: moved(position, by: screenRow).line)
     }
 
-    /// The visible window, top to bottom; shorter than `viewportHeight` when the content ends.
+    /// The visible window, top to bottom (a wrapped row once); shorter than `viewportHeight`
+    /// when the content ends.
     public func visibleLines() -> [ListLine] {
+        if wrapsLines {
+            var lines: [ListLine] = []
+            for (line, part) in screenLines() where part == 0 || line == scrollOffset {
+                if let content = content(atLine: line) { lines.append(content) }
+            }
+            return lines
+        }
         let count = max(0, min(viewportHeight, totalLines - scrollOffset))
         var lines: [ListLine] = []
         lines.reserveCapacity(count)
@@ -171,10 +240,11 @@ public final class ListView {
         return lines
     }
 
-    /// Whether row `index` is inside the visible window.
+    /// Whether row `index` is inside the visible window (a wrapped row: some of its lines).
     public func isRowVisible(_ index: Int) -> Bool {
         let line = line(ofRow: index)
-        return line >= scrollOffset && line < scrollOffset + viewportHeight
+        guard wrapsLines else { return line >= scrollOffset && line < scrollOffset + viewportHeight }
+        return isLineVisible(line)
     }
 
     // MARK: - Changes from the client
@@ -189,13 +259,14 @@ public final class ListView {
     public func reloadData(keepingSelection: Bool = true) {
         rowCount = max(0, dataSource.rowCount)
         fittedRows.removeAll()
+        wrappedRows.removeAll()
         let previous = selectedIndex
         if keepingSelection, let previous, rowCount > 0 {
             let index = min(previous, rowCount - 1)
             selectedIndex = firstSelectable(atOrAfter: index) ?? lastSelectable(atOrBefore: index)
         } else {
             selectedIndex = nil
-            if !keepingSelection { scrollOffset = 0 }
+            if !keepingSelection { position = .top }
         }
         clampScrollOffset()
         if selectedIndex == nil, rowCount > 0 {
@@ -205,7 +276,7 @@ public final class ListView {
         // With no viewport yet nothing is visible: revealing the selection would scroll past the
         // rows above it (a section header). Setting `viewportHeight` reveals it later.
         if let selectedIndex, viewportHeight > 0, selectedIndex != previous || !keepingSelection {
-            scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+            position = revealedPosition(for: selectedIndex, direction: .minimal, base: position)
         }
     }
 
@@ -221,10 +292,13 @@ public final class ListView {
         let delta = value - topInset
         guard delta != 0 else { return }
         topInset = value
-        if scrollOffset > 0 { scrollOffset = max(0, scrollOffset + delta) }
+        if scrollOffset > 0 {
+            scrollOffset = max(0, scrollOffset + delta)
+            if scrollOffset == 0 { scrollSkip = 0 }
+        }
         clampScrollOffset()
         if keepingSelectedRow, delta > 0, let selectedIndex, viewportHeight > 0 {
-            scrollOffset = revealedOffset(for: selectedIndex, direction: .minimal, base: scrollOffset)
+            position = revealedPosition(for: selectedIndex, direction: .minimal, base: position)
         }
         keepSelectionInView()
     }
@@ -235,21 +309,49 @@ public final class ListView {
     public func select(row index: Int) -> Bool {
         guard index >= 0, index < rowCount, dataSource.isSelectable(at: index) else { return false }
         selectedIndex = index
-        scrollOffset = revealedOffset(for: index, direction: .minimal, base: scrollOffset)
+        position = revealedPosition(for: index, direction: .minimal, base: position)
         return true
     }
 
     /// Scrolls to the very top (header accessory included); a selection that leaves the
     /// view moves to the nearest selectable row inside it.
     public func scrollToTop() {
-        scrollOffset = 0
+        position = .top
         keepSelectionInView()
     }
 
     // MARK: - Internals shared by the command and drawing code
 
     func clampScrollOffset() {
-        scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
+        guard wrapsLines else {
+            scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
+            scrollSkip = 0
+            return
+        }
+        if scrollOffset >= 0, scrollOffset < totalLines {
+            scrollSkip = min(max(0, scrollSkip), height(ofLine: scrollOffset) - 1)
+        } else {
+            scrollSkip = 0
+        }
+        position = min(max(.top, position), maxPosition)
+    }
+
+    /// Makes a change to how rows are measured (wrapping, the width, the number column),
+    /// keeping the selected row on the screen line it was on, as far as the content allows.
+    func relayingOut(_ change: () -> Void) {
+        let before = place
+        change()
+        fittedRows.removeAll()
+        wrappedRows.removeAll()
+        guard let before, let selectedIndex else {
+            clampScrollOffset()
+            return
+        }
+        position = position(showing: line(ofRow: selectedIndex), onScreenRow: before.screenRow)
+        clampScrollOffset()
+        if viewportHeight > 0, !isRowVisible(selectedIndex) {
+            position = revealedPosition(for: selectedIndex, direction: .minimal, base: position)
+        }
     }
 }
 
