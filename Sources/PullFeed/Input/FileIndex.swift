@@ -100,13 +100,7 @@ final class FileIndex: @unchecked Sendable {
         var (count, lineStart) = state.withLock { s in (s.count, s.scanned) }
         let before = count
         var marks: [Int] = []
-        var from = 0
-        while let newline = LineScan.newline(in: bytes, from: from) {
-            count += 1
-            lineStart = offset + newline + 1
-            if count % stride == 0 { marks.append(lineStart) }
-            from = newline + 1
-        }
+        countLines(in: bytes, at: offset, count: &count, lineStart: &lineStart, marks: &marks)
         state.withLock { s in
             s.marks.append(contentsOf: marks)
             s.count = count
