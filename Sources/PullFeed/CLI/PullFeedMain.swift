@@ -58,6 +58,8 @@ public enum PullFeedMain {
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         options.multi = command.multi
+        options.fuzzy = command.fuzzy
+        options.sortsFuzzy = !command.noSort
         options.bindings = command.bindings
         // The demo's articles preview without a command: in the pane --preview-window asks for,
         // else on the right, closed until `v`.

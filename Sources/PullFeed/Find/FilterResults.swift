@@ -12,16 +12,19 @@ struct FilterResults {
         var pattern: TextPattern
         var matches: RowSet
         var through: Int
+        /// Their order, for a ranked (fuzzy) filter.
+        var ranking: FilterRanking?
     }
 
     static let capacity = 16
 
     private var results: [Result] = []
 
-    /// Keeps `matches`, the rows `pattern` matches among the first `through`.
-    mutating func keep(_ pattern: TextPattern, matches: RowSet, through: Int) {
+    /// Keeps `matches`, the rows `pattern` matches among the first `through` (ranked as
+    /// `ranking` says, when it ranks them).
+    mutating func keep(_ pattern: TextPattern, matches: RowSet, through: Int, ranking: FilterRanking? = nil) {
         results.removeAll { $0.pattern == pattern }
-        results.append(Result(pattern: pattern, matches: matches, through: through))
+        results.append(Result(pattern: pattern, matches: matches, through: through, ranking: ranking))
         if results.count > Self.capacity { results.removeFirst() }
     }
 

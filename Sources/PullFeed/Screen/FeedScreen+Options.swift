@@ -26,6 +26,10 @@ extension FeedScreen {
         package var multi = false
         /// Keys bound to actions (`--bind`); they win over the built-in keys.
         package var bindings = BindingList()
+        /// `&` reads a fuzzy query, as fzf does (`--fuzzy`).
+        package var fuzzy = false
+        /// A fuzzy filter shows its rows best first (off with `--no-sort`: the input's order).
+        package var sortsFuzzy = true
         package init() {}
     }
 }

@@ -36,13 +36,14 @@ final class FindWorker {
     }
 
     /// The rows of `base` among the first `through` that `pattern` matches (among `candidates`
-    /// only, when given), with the count so far reported at most ten times a second.
+    /// only, when given), with the count so far reported at most ten times a second; ranked by
+    /// score when `ranks` (a fuzzy pattern).
     func filter(id: Int, _ pattern: TextPattern, in base: any ListTextSnapshot, through: Int, among candidates: RowSet?,
-                background: Bool) {
+                background: Bool, ranks: Bool = false) {
         let box = UncheckedSendable(self)
         run(id: id, background: background) { token in
             let last = Locked(DispatchTime.now().uptimeNanoseconds)
-            return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: { walked, found in
+            let matches = ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: { walked, found in
                 let now = DispatchTime.now().uptimeNanoseconds
                 guard last.withLock({ previous in
                     // Another thread may have taken a later time in between.
@@ -51,7 +52,11 @@ final class FindWorker {
                     return true
                 }) else { return }
                 box.value.onLoop(token) { $0.deliver(.filterProgress(id: id, found: found, walked: walked)) }
-            }, isCancelled: { token.isCancelled }).map { FindWalkResult.filter($0) }
+            }, isCancelled: { token.isCancelled })
+            guard let matches else { return nil }
+            guard ranks, let query = pattern.fuzzy else { return FindWalkResult.filter(matches) }
+            return ListFinder.rank(query, in: base, rows: matches, isCancelled: { token.isCancelled })
+                .map { FindWalkResult.filter(matches, ranking: $0) }
         }
     }
 
