@@ -34,7 +34,8 @@ extension FindModel {
             filterResults.keep(applied, matches: context.filterShown, through: through, ranking: context.filterRanking)
         }
         let known = filterResults.best(for: pattern, through: through)
-        if let known, known.pattern == pattern {
+        // A kept result that lost its ranking only narrows the walk.
+        if let known, known.pattern == pattern, known.ranking != nil || !ranks(pattern) {
             return effects + showFilter(pattern, matches: known.matches, through: through, selecting: selecting, walk: nil,
                                         ranking: known.ranking)
         }

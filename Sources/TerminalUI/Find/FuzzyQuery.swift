@@ -194,7 +194,7 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// The sort key of a line that scored `score`, `length` characters long without spaces at
     /// either end, at `row`: lower keys come first (fzf's order; score and length are capped
     /// at 65535 as there).
-    static func rankKey(score: Int, length: Int, row: Int) -> UInt64 {
+    public static func rankKey(score: Int, length: Int, row: Int) -> UInt64 {
         let points = UInt64(65535 - min(max(score, 0), 65535))
         return points << 48 | UInt64(min(length, 65535)) << 32 | UInt64(UInt32(truncatingIfNeeded: row))
     }
