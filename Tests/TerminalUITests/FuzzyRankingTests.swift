@@ -100,4 +100,26 @@ import Testing
         guard let expected = try Self.fzf(query, input: input) else { return }
         Self.expectSame(try Self.pullfeed(query, input: input), expected, query)
     }
+
+    /// The one-walk filter (matched and scored together, on every core, from a shorter text's
+    /// rows or from all) gives what fzf gives, on more rows than one thread takes.
+    @Test(arguments: ["rdme", "src !test", "'read | make"])
+    func theOneWalkFilterOnManyRowsRanksAsFzf(query: String) throws {
+        let input = Array((0..<30).map { _ in Self.madeUp }.joined())
+        let snapshot = StringsTextSnapshot(texts: input)
+        let pattern = try #require(try TextPattern(query, syntax: .fuzzy))
+        let fuzzy = try #require(pattern.fuzzy)
+        let all = try #require(ListFinder.fuzzyFilter(fuzzy, in: snapshot, range: 0..<input.count))
+        // From a broader text's rows (every third row and the matches), and from a few rows.
+        let broader = RowSet((0..<input.count).filter { $0 % 3 == 0 || all.matches.contains($0) })
+        let narrowed = try #require(ListFinder.fuzzyFilter(fuzzy, in: snapshot, range: 0..<input.count, among: broader))
+        let few = RowSet(all.matches.prefix(50))
+        let fromFew = try #require(ListFinder.fuzzyFilter(fuzzy, in: snapshot, range: 0..<input.count, among: few))
+        #expect(all.matches == ListFinder.matchingRowSet(pattern, in: snapshot, range: 0..<input.count))
+        #expect(all.ranking == narrowed.ranking && all.matches == narrowed.matches)
+        #expect(fromFew.matches == few && fromFew.ranking.rows == all.ranking.rows.filter { few.contains($0) })
+        #expect(all.matches.count == all.ranking.count)
+        guard let expected = try Self.fzf(query, input: input) else { return }
+        Self.expectSame(all.ranking.rows.map { input[$0] }, expected, query)
+    }
 }

@@ -43,7 +43,7 @@ final class FindWorker {
         let box = UncheckedSendable(self)
         run(id: id, background: background) { token in
             let last = Locked(DispatchTime.now().uptimeNanoseconds)
-            let matches = ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: { walked, found in
+            let progress: @Sendable (Int, Int) -> Void = { walked, found in
                 let now = DispatchTime.now().uptimeNanoseconds
                 guard last.withLock({ previous in
                     // Another thread may have taken a later time in between.
@@ -52,11 +52,15 @@ final class FindWorker {
                     return true
                 }) else { return }
                 box.value.onLoop(token) { $0.deliver(.filterProgress(id: id, found: found, walked: walked)) }
-            }, isCancelled: { token.isCancelled })
-            guard let matches else { return nil }
-            guard ranks, let query = pattern.fuzzy else { return FindWalkResult.filter(matches) }
-            return ListFinder.rank(query, in: base, rows: matches, isCancelled: { token.isCancelled })
-                .map { FindWalkResult.filter(matches, ranking: $0) }
+            }
+            if ranks, let query = pattern.fuzzy {
+                // Matched and scored in one walk.
+                return ListFinder.fuzzyFilter(query, in: base, range: 0..<through, among: candidates, progress: progress,
+                                              isCancelled: { token.isCancelled })
+                    .map { FindWalkResult.filter($0.matches, ranking: $0.ranking) }
+            }
+            return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: progress,
+                                             isCancelled: { token.isCancelled }).map { FindWalkResult.filter($0) }
         }
     }
 
