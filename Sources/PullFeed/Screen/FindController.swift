@@ -62,6 +62,7 @@ final class FindController {
     var shownItemCount: String? {
         if let partial = model.partialShownCount { return partial }
         guard filtered.isFiltering else { return nil }
+        if filtered.ranking != nil { return String(filtered.rowCount) }
         let headers = filtered.shownHeaderCount
         return String(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
     }
@@ -209,7 +210,7 @@ final class FindController {
         let base = filterBase.flatMap { $0.id == walk ? $0.snapshot : nil } ?? rows.textSnapshot()
         filterBase = nil
         if let ranking {
-            filtered.setFilter(pattern, matches: matches, ranking: ranking, through: through)
+            filtered.setFilter(pattern, matches: matches, ranking: ranking, headers: base.sectionHeaders, through: through)
         } else {
             filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: through)
         }

@@ -31,17 +31,20 @@ enum FuzzyCharacter {
     /// The class of the text before its first character.
     static let initialClass = Class.white
 
+    @inline(__always)
     static func classOf(_ c: UInt32) -> Class {
         if c < 0x80 {
-            switch c {
-            case 0x61...0x7A: return .lower
-            case 0x41...0x5A: return .upper
-            case 0x30...0x39: return .number
-            case 0x20, 0x09...0x0D: return .white
-            case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
-            default: return .nonWord
-            }
+            if c >= 0x61 && c <= 0x7A { return .lower }
+            if c >= 0x41 && c <= 0x5A { return .upper }
+            if c >= 0x30 && c <= 0x39 { return .number }
+            if c == 0x20 || c >= 0x09 && c <= 0x0D { return .white }
+            if c == 0x2F || c == 0x2C || c == 0x3A || c == 0x3B || c == 0x7C { return .delimiter }
+            return .nonWord
         }
+        return classOfNonASCII(c)
+    }
+
+    private static func classOfNonASCII(_ c: UInt32) -> Class {
         guard let scalar = Unicode.Scalar(c) else { return .nonWord }
         switch scalar.properties.generalCategory {
         case .lowercaseLetter: return .lower
@@ -53,6 +56,7 @@ enum FuzzyCharacter {
     }
 
     /// The bonus for a match on a character of class `current` after one of class `previous`.
+    @inline(__always)
     static func bonus(_ previous: Class, _ current: Class) -> Int {
         if current > .nonWord {
             switch previous {

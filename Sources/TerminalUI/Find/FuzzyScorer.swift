@@ -26,13 +26,58 @@ struct FuzzyScorer {
         var score: Int
     }
 
-    private var folded: [UInt32] = []
-    private var bonuses: [Int32] = []
-    private var firstRow: [Int32] = []
-    private var firstRowChunks: [Int32] = []
-    private var table: [Int32] = []
-    private var chunks: [Int32] = []
-    private var firsts: [Int] = []
+    /// The tables, kept between calls (grown as needed), read without bounds checks in the
+    /// alignment's inner loops.
+    private final class Scratch {
+        private(set) var rowCapacity = 0
+        private(set) var tableCapacity = 0
+        private(set) var patternCapacity = 0
+        private(set) var folded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+        private(set) var bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firstRow = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firstRowChunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var table = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var chunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+
+        func reserve(rows: Int, pattern: Int) {
+            if rows > rowCapacity {
+                rowCapacity = max(rows, rowCapacity * 2, 256)
+                for pointer in [bonuses, firstRow, firstRowChunks] { pointer.deallocate() }
+                folded.deallocate()
+                folded = .allocate(capacity: rowCapacity)
+                bonuses = .allocate(capacity: rowCapacity)
+                firstRow = .allocate(capacity: rowCapacity)
+                firstRowChunks = .allocate(capacity: rowCapacity)
+            }
+            if pattern > patternCapacity {
+                patternCapacity = max(pattern, 32)
+                firsts.deallocate()
+                firsts = .allocate(capacity: patternCapacity)
+            }
+        }
+
+        /// Room for a table of `cells`, zeroed.
+        func reserve(cells: Int) {
+            if cells > tableCapacity {
+                tableCapacity = max(cells, tableCapacity * 2, 1024)
+                table.deallocate()
+                chunks.deallocate()
+                table = .allocate(capacity: tableCapacity)
+                chunks = .allocate(capacity: tableCapacity)
+            }
+            table.update(repeating: 0, count: cells)
+            chunks.update(repeating: 0, count: cells)
+        }
+
+        deinit {
+            for pointer in [bonuses, firstRow, firstRowChunks, table, chunks] { pointer.deallocate() }
+            folded.deallocate()
+            firsts.deallocate()
+        }
+    }
+
+    private let scratch = Scratch()
 
     /// Where the search for `pattern` in an ASCII text may start (one character before the
     /// first occurrence of its first character, for that character's bonus), nil when it
@@ -67,7 +112,7 @@ struct FuzzyScorer {
 
     /// The best alignment of the fuzzy term `pattern` in `text`, nil when it does not match;
     /// with `positions`, the indices of the matched characters (in any order).
-    mutating func fuzzy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
+    func fuzzy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
                                       positions: UnsafeMutablePointer<[Int]>? = nil) -> Match? {
         let m = pattern.count
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
@@ -75,13 +120,9 @@ struct FuzzyScorer {
         if n * m > Self.tableLimit { return greedy(text, pattern, fold: fold, positions: positions) }
         guard let from = Self.asciiStart(text, pattern, fold: fold) else { return nil }
 
-        if folded.count < n {
-            folded = [UInt32](repeating: 0, count: n)
-            bonuses = [Int32](repeating: 0, count: n)
-            firstRow = [Int32](repeating: 0, count: n)
-            firstRowChunks = [Int32](repeating: 0, count: n)
-        }
-        if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
+        scratch.reserve(rows: n, pattern: m)
+        let (folded, bonuses, firstRow, firstRowChunks, firsts) =
+            (scratch.folded, scratch.bonuses, scratch.firstRow, scratch.firstRowChunks, scratch.firsts)
 
         // Bonuses, the first row of the table, and the first place each character can go.
         var maxScore = 0, maxScorePos = 0
@@ -136,10 +177,8 @@ struct FuzzyScorer {
         // i-th on text index f0 + j.
         let f0 = firsts[0]
         let width = lastIndex - f0 + 1
-        if table.count < width * m {
-            table = [Int32](repeating: 0, count: width * m)
-            chunks = [Int32](repeating: 0, count: width * m)
-        }
+        scratch.reserve(cells: width * m)
+        let (table, chunks) = (scratch.table, scratch.chunks)
         for j in 0..<width {
             table[j] = firstRow[f0 + j]
             chunks[j] = firstRowChunks[f0 + j]

@@ -104,10 +104,18 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     }
 
     /// Shows the base rows `matches` found by `pattern` in the base's first `through` rows in
-    /// the order of `ranking` (which holds the same rows), without section headers.
-    public func setFilter(_ pattern: TextPattern, matches: RowSet, ranking: FilterRanking, through: Int) {
-        setFilter(pattern, matches: matches, headers: [], through: through)
-        self.ranking = ranking
+    /// the order of `ranking` (which holds the same rows), without section headers (`headers`,
+    /// the base's: a header that matches is not shown).
+    public func setFilter(_ pattern: TextPattern, matches: RowSet, ranking: FilterRanking, headers: [Int] = [], through: Int) {
+        guard !headers.isEmpty else {
+            setFilter(pattern, matches: matches, headers: [], through: through)
+            self.ranking = ranking
+            return
+        }
+        let headerSet = Set(headers)
+        let kept = ranking.keys.filter { !headerSet.contains(Int($0 & 0xFFFF_FFFF)) }
+        setFilter(pattern, matches: RowSet(matches.filter { !headerSet.contains($0) }), headers: [], through: through)
+        self.ranking = FilterRanking(sorted: kept)
     }
 
     /// Adds the rows among base rows `coveredCount ..< through` (rows appended since) that a
