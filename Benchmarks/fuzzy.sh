@@ -39,7 +39,7 @@ FZF_DEFAULT_OPTS= "${PROBE[@]}" --ready "1000000/1000000" --stdin "$MILLION" --k
 "$PY" - "$OUT/fuzzy-pullfeed.json" "$OUT/fuzzy-fzf.json" "$QUERY" <<'PY'
 import json, sys
 for path in sys.argv[1:3]:
-    summary = json.load(open(path))
+    summary = json.load(open(path))["summary"]
     step = summary.get("steps", {}).get("fuzzy", {})
     print(f"{summary.get('label')}: typing '{sys.argv[3]}' into the fuzzy filter on 1,000,000 lines: "
           f"median {step.get('lat_last_med_ms')} ms a character (p95 {step.get('lat_last_p95_ms')} ms)")
