@@ -68,7 +68,7 @@ struct FuzzyFilterEndToEndTests {
         let session = try session()
         session.tmux.sendKeys("&rdme", literal: true)
         try session.tmux.waitFor("Fuzzy &rdme")
-        try session.tmux.waitFor("\(expected.count) of 300 items")
+        try session.tmux.waitFor(" \(expected.count) of 300 items")
         let rows = shownRows(session)
         #expect(rows == Array(expected.prefix(rows.count)), "\(rows) vs fzf's \(expected)")
         #expect(session.selected()?.contains(expected[0]) == true)
@@ -85,7 +85,7 @@ struct FuzzyFilterEndToEndTests {
         let session = try session()
         session.tmux.sendKeys("&" + query, literal: true)
         try session.tmux.waitFor("Fuzzy &" + query)
-        try session.tmux.waitFor("\(expected.count) of 300 items")
+        try session.tmux.waitFor(" \(expected.count) of 300 items")
         let rows = shownRows(session)
         #expect(rows == Array(expected.prefix(rows.count)), "\(query): \(rows) vs fzf's \(expected)")
     }
@@ -99,7 +99,7 @@ struct FuzzyFilterEndToEndTests {
         try session.tmux.waitFor("Literal &rdme")
         session.tmux.sendKeys("C-r")
         try session.tmux.waitFor("Fuzzy &rdme")
-        try session.tmux.waitFor("\(expected.count) of 300 items")
+        try session.tmux.waitFor(" \(expected.count) of 300 items")
         session.tmux.sendKeys("C-r")
         try session.tmux.waitUntil("regular expression again") { $0.contains("\n&rdme") }
         session.tmux.sendKeys("Escape")
