@@ -27,12 +27,20 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// The terms, grouped: a line matches when it matches a term of every group (`a | b` makes
     /// a group of two; an inverse term matches a line that lacks it).
     let groups: [[Term]]
+    /// The one term of a query that is a single fuzzy word (what is typed most): scored
+    /// without going through the groups.
+    private let single: Term?
 
     /// The query `text`; nil when it has no term (only spaces, or `|`).
     public init?(_ text: String) {
         let groups = Self.parse(text)
         guard !groups.isEmpty else { return nil }
         self.groups = groups
+        if groups.count == 1, groups[0].count == 1, groups[0][0].kind == .fuzzy, !groups[0][0].inverse {
+            single = groups[0][0]
+        } else {
+            single = nil
+        }
     }
 
     /// Whether the lines it matches are ranked by score: some term is not inverse (lines
@@ -124,6 +132,7 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// The score of `text`, nil when it does not match; with `positions`, the indices of the
     /// characters matched.
     func score<T: FuzzyText>(_ text: T, scorer: inout FuzzyScorer, positions: UnsafeMutablePointer<[Int]>? = nil) -> Int? {
+        if let single { return scorer.fuzzy(text, single.text, fold: single.fold, positions: positions)?.score }
         var total = 0
         for group in groups {
             var matched = false
@@ -165,10 +174,8 @@ public struct FuzzyQuery: Hashable, Sendable {
             let text = FuzzyASCIIText(bytes: bytes)
             return score(text, scorer: &scorer).map { ($0, Self.trimmedLength(text)) }
         }
-        return FuzzyScalarText.scalars(of: bytes).withUnsafeBufferPointer { scalars in
-            let text = FuzzyScalarText(scalars: scalars)
-            return score(text, scorer: &scorer).map { ($0, Self.trimmedLength(text)) }
-        }
+        let text = FuzzyScalarText(scalars: scorer.decode(bytes))
+        return score(text, scorer: &scorer).map { ($0, Self.trimmedLength(text)) }
     }
 
     static func trimmedLength<T: FuzzyText>(_ text: T) -> Int {
