@@ -393,6 +393,41 @@ import TerminalUI
 
     /// A filter whose rows do not fill the screen asks for pages until they do, and stops
     /// asking after a failed page or Esc.
+    /// A fuzzy filter (`--fuzzy`) selects its best row (the first) rather than keeping the
+    /// selection, narrows from the shorter text's rows, and a Backspace shows the earlier rows
+    /// in their ranked order at once; a ranking older than the newest four is dropped, and its
+    /// text then walks again (from its rows) to be ranked.
+    @Test func aFuzzyFilterSelectsItsBestRowAndKeepsItsRankings() throws {
+        var m = model()
+        m.fuzzyFilter = true
+        let fuzzy = { (text: String) in try! TextPattern(text, syntax: .fuzzy)! }
+        var c = context(rows: 100, selected: 7)
+        _ = m.handle(.open(.filter), in: c)
+        #expect(m.prompt?.syntax == .fuzzy)
+        #expect(type("a", into: &m, c) == [.walk(FindWalk(id: 1, kind: .filter(fuzzy("a"), through: 100, candidates: nil), background: false)), .render, .render])
+        let aRows = RowSet([2, 5, 9])
+        let aRanking = FilterRanking(keys: [FuzzyQuery.rankKey(score: 40, length: 3, row: 9), FuzzyQuery.rankKey(score: 30, length: 3, row: 2),
+                                            FuzzyQuery.rankKey(score: 30, length: 3, row: 5)])
+        #expect(aRanking.rows == [9, 2, 5])
+        #expect(m.handle(.walkFinished(id: 1, .filter(aRows, ranking: aRanking)), in: c)
+                == [.showFilter(fuzzy("a"), matches: aRows, through: 100, selecting: nil, walk: 1, ranking: aRanking), .render])
+        c.filterCovered = 100
+        c.filterShown = aRows
+        c.filterRanking = aRanking
+        #expect(walk(in: type("b", into: &m, c))?.kind == .filter(fuzzy("ab"), through: 100, candidates: aRows))
+        _ = m.handle(.walkFinished(id: 2, .filter(RowSet([9]), ranking: FilterRanking(keys: [FuzzyQuery.rankKey(score: 50, length: 3, row: 9)]))), in: c)
+        #expect(m.handle(.promptInput(.key(.backspace)), in: c)
+                == [.showFilter(fuzzy("a"), matches: aRows, through: 100, selecting: nil, walk: nil, ranking: aRanking), .render, .render])
+        // Four more ranked texts: the ranking of `a` is no longer kept.
+        for (i, text) in ["c", "d", "e", "f"].enumerated() {
+            _ = m.handle(.promptInput(.key(.ctrl("u"))), in: c)
+            _ = type(text, into: &m, c)
+            _ = m.handle(.walkFinished(id: 3 + i, .filter(RowSet([1]), ranking: FilterRanking(keys: [FuzzyQuery.rankKey(score: 1, length: 1, row: 1)]))), in: c)
+        }
+        _ = m.handle(.promptInput(.key(.ctrl("u"))), in: c)
+        #expect(walk(in: type("a", into: &m, c))?.kind == .filter(fuzzy("a"), through: 100, candidates: aRows))
+    }
+
     @Test func aFilterLoadsPagesUntilItFillsTheScreen() {
         for stop in [FindEvent.loadFailed, .cancel] { filterFill(stoppedBy: stop) }
     }

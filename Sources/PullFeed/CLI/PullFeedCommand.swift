@@ -252,6 +252,14 @@ package struct PullFeedCommand: ParsableCommand {
         HelpText.text("Several choices: Tab marks the row and moves down, Shift-Tab marks and moves up (also in the & prompt, which stays open); Enter prints every marked line, in list order, one a line (the selected one when none is marked). Marks follow their items across refreshes (see --id).", "多选：Tab 标记当前行并下移，Shift-Tab 标记并上移（在 & 输入框中也可用，输入框保持打开）；Enter 按列表顺序逐行输出所有已标记的行（没有标记时输出选中行）。刷新后标记跟随其条目（见 --id）。")))
     package var multi = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        HelpText.text("& filters as fzf does: the characters typed in order, anything between them; space-separated terms must all match; 'word exact, ^pre prefix, suf$ suffix, !word not, a | b either; smart case. Rows are ranked best first (a match at a word start or on consecutive characters scores higher). In the prompt, Ctrl-R goes regular expression -> literal -> fuzzy.", "& 像 fzf 那样模糊过滤：按顺序出现输入的字符，中间可有任意字符；空格分隔的各项都须匹配；'word 精确、^pre 前缀、suf$ 后缀、!word 排除、a | b 任一；智能大小写。行按得分排列，最好的在前（词首或连续字符得分更高）。在提示中，Ctrl-R 依次切换正则表达式 -> 原文 -> 模糊。")))
+    package var fuzzy = false
+
+    @Flag(name: .customLong("no-sort"), help: ArgumentHelp(
+        HelpText.text("A fuzzy filter keeps the input's order instead of ranking the rows.", "模糊过滤保持输入的顺序，不按得分排列。")))
+    package var noSort = false
+
     @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp(
         HelpText.text("Bind keys to actions, as fzf does: KEY:ACTION[+ACTION...], several separated by commas, and the option may be repeated. Actions: execute(CMD) (the terminal is CMD's until it ends), execute-silent(CMD) (in the background; a failure is a toast), refresh, accept, toggle (with -m), toggle-preview, up, down, top, bottom. In CMD, {} is the selected line, {1} {-1} {2..} its fields, {q} the search or filter text, {+} the marked lines, each quoted for the shell. Keys: ctrl-a..ctrl-z (not ctrl-c, ctrl-z), alt-KEY, f1..f12, enter, space, tab, btab, del, bspace, esc, up, down, left, right, home, end, pgup, pgdn, or one character. A bound key wins over the built-in one. Example: --bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'", "像 fzf 那样把按键绑定到动作：KEY:ACTION[+ACTION...]，多个用逗号分隔，此选项可重复。动作：execute(CMD)（终端交给 CMD 直到它结束）、execute-silent(CMD)（在后台运行；失败时弹出提示）、refresh、accept、toggle（需 -m）、toggle-preview、up、down、top、bottom。CMD 中 {} 是选中行，{1} {-1} {2..} 是它的字段，{q} 是搜索或过滤的文字，{+} 是已标记的行，都会为 shell 加引号。按键：ctrl-a..ctrl-z（ctrl-c、ctrl-z 除外）、alt-KEY、f1..f12、enter、space、tab、btab、del、bspace、esc、up、down、left、right、home、end、pgup、pgdn，或单个字符。绑定的按键优先于内置按键。例如：--bind 'ctrl-k:execute-silent(kill {2})+refresh,f2:refresh'"),
         valueName: "bindings"))

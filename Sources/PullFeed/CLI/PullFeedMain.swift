@@ -90,6 +90,8 @@ public enum PullFeedMain {
         options.multi = command.multi
         options.wrap = command.wrap
         options.lineNumbers = command.lineNumbers
+        options.fuzzy = command.fuzzy
+        options.sortsFuzzy = !command.noSort
         options.bindings = command.bindings
         // The demo's articles preview without a command: in the pane --preview-window asks for,
         // else on the right, closed until `v`.

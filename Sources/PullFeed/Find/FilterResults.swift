@@ -6,23 +6,33 @@ import TerminalUI
 ///
 /// A result is for the first `through` rows; one for fewer rows than the list has now is not
 /// used. Each result is a `RowSet` (a bit per row: 125 KB for a million rows); at most
-/// `capacity` results are kept, the oldest going first.
+/// `capacity` results are kept, the oldest going first. A ranked result's order costs 8 bytes a
+/// row: only the newest `rankingCapacity` keep theirs (an older one still narrows a walk).
 struct FilterResults {
     struct Result {
         var pattern: TextPattern
         var matches: RowSet
         var through: Int
+        /// Their order, for a ranked (fuzzy) filter.
+        var ranking: FilterRanking?
     }
 
     static let capacity = 16
+    static let rankingCapacity = 4
 
     private var results: [Result] = []
 
-    /// Keeps `matches`, the rows `pattern` matches among the first `through`.
-    mutating func keep(_ pattern: TextPattern, matches: RowSet, through: Int) {
+    /// Keeps `matches`, the rows `pattern` matches among the first `through` (ranked as
+    /// `ranking` says, when it ranks them).
+    mutating func keep(_ pattern: TextPattern, matches: RowSet, through: Int, ranking: FilterRanking? = nil) {
         results.removeAll { $0.pattern == pattern }
-        results.append(Result(pattern: pattern, matches: matches, through: through))
+        results.append(Result(pattern: pattern, matches: matches, through: through, ranking: ranking))
         if results.count > Self.capacity { results.removeFirst() }
+        var ranked = 0
+        for i in results.indices.reversed() where results[i].ranking != nil {
+            ranked += 1
+            if ranked > Self.rankingCapacity { results[i].ranking = nil }
+        }
     }
 
     /// The result for `pattern` itself if it is kept, else the smallest kept result of a

@@ -12,6 +12,8 @@ struct FindContext: Equatable {
     /// The base rows the filter has looked at, and those it shows.
     var filterCovered = 0
     var filterShown = RowSet()
+    /// The order of the rows the filter shows, when it ranks them.
+    var filterRanking: FilterRanking?
     /// Whether the rows shown fill the screen (the bottom of the list is not in view).
     var fillsScreen = false
     /// The source, nil while there is none.

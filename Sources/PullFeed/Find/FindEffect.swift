@@ -36,8 +36,9 @@ enum FindEffect: Equatable {
     case toggleMark(down: Bool)
     /// Show the base rows `matches` of the first `through` (the rows walk `walk` read, or the
     /// rows now when nil), the filter's matches highlighted, the selection as `selecting` says
-    /// (the first row when nil); then answer with `stateChanged`.
-    case showFilter(TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?)
+    /// (the first row when nil), in the order of `ranking` when it ranks them; then answer with
+    /// `stateChanged`.
+    case showFilter(TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?, ranking: FilterRanking? = nil)
     /// The rows changed under the filter: it shows nothing until it is computed again.
     case clearFilterRows(TextPattern)
     /// Filter the base rows appended since the filter last looked.

@@ -43,8 +43,8 @@ enum FindEvent: Equatable {
 enum FindWalkResult: Equatable {
     /// The row of the first match, nil if none.
     case search(found: Int?)
-    /// The base rows the filter matches.
-    case filter(RowSet)
+    /// The base rows the filter matches, and their order when it ranks them (a fuzzy filter).
+    case filter(RowSet, ranking: FilterRanking? = nil)
     /// What the scan of the source found (nil: the source cannot scan).
     case scan(SourceScan?)
 }

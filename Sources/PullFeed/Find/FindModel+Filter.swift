@@ -10,7 +10,16 @@ extension FindModel {
         let (parsed, error) = prompt.parsed
         if error != nil { return [] }
         guard let pattern = parsed else { return removeFilter(in: context) }
-        return refilter(pattern, selecting: context.selectedBaseRow.map(FilterSelection.base), keepsApplied: true, in: context)
+        // A ranked filter shows its best row first, selected (as fzf does); another keeps the
+        // row selected while it shows.
+        let selecting = ranks(pattern) ? nil : context.selectedBaseRow.map(FilterSelection.base)
+        return refilter(pattern, selecting: selecting, keepsApplied: true, in: context)
+    }
+
+    /// Whether the filter `pattern` shows its rows ranked by score: a fuzzy one with a term
+    /// that is not inverse, unless sorting is off.
+    func ranks(_ pattern: TextPattern) -> Bool {
+        sortsFuzzy && pattern.fuzzy?.ranks == true
     }
 
     /// Filters the rows with `pattern`: at once when a result for it is kept, else from the
@@ -22,11 +31,13 @@ extension FindModel {
         filterAskedAt = nil
         let through = context.baseRows
         if keepsApplied, let applied = filter, context.filterCovered == through {
-            filterResults.keep(applied, matches: context.filterShown, through: through)
+            filterResults.keep(applied, matches: context.filterShown, through: through, ranking: context.filterRanking)
         }
         let known = filterResults.best(for: pattern, through: through)
-        if let known, known.pattern == pattern {
-            return effects + showFilter(pattern, matches: known.matches, through: through, selecting: selecting, walk: nil)
+        // A kept result that lost its ranking only narrows the walk.
+        if let known, known.pattern == pattern, known.ranking != nil || !ranks(pattern) {
+            return effects + showFilter(pattern, matches: known.matches, through: through, selecting: selecting, walk: nil,
+                                        ranking: known.ranking)
         }
         filterPending = true
         effects += startWalk(.filter(pattern, through: through, candidates: known?.matches),
@@ -35,10 +46,11 @@ extension FindModel {
         return effects
     }
 
-    mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?) -> [FindEffect] {
+    mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?,
+                             ranking: FilterRanking? = nil) -> [FindEffect] {
         filterPending = false
         filter = pattern
-        return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk), .render]
+        return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk, ranking: ranking), .render]
     }
 
     /// Shows every row again, the selection back on the row it was on before the filter.

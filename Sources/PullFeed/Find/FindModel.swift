@@ -108,6 +108,11 @@ struct FindModel {
         var pattern: TextPattern
     }
 
+    /// Whether `&` opens in fuzzy mode (`--fuzzy`).
+    var fuzzyFilter = false
+    /// Whether a fuzzy filter ranks its rows by score (off with `--no-sort`).
+    var sortsFuzzy = true
+
     init(strings: AppStrings) {
         self.strings = strings
     }
@@ -162,7 +167,7 @@ struct FindModel {
         case .open(let kind):
             message = nil
             if kind == .filter, filter == nil { filterOrigin = context.selectedBaseRow }
-            prompt = FindPrompt(kind: kind)
+            prompt = FindPrompt(kind: kind, fuzzy: kind == .filter && fuzzyFilter)
             effects.append(.render)
         case .promptInput(let input):
             effects += promptInput(input, in: context)
@@ -334,9 +339,9 @@ struct FindModel {
             effects = pagedRowsSearched(found: found, in: context)
         case (.scan(let run), .scan(let scan)):
             effects = scanned(run, scan, in: context)
-        case (.filter(let pattern, let through, let selecting), .filter(let matches)):
-            filterResults.keep(pattern, matches: matches, through: through)
-            effects = showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: id)
+        case (.filter(let pattern, let through, let selecting), .filter(let matches, let ranking)):
+            filterResults.keep(pattern, matches: matches, through: through, ranking: ranking)
+            effects = showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: id, ranking: ranking)
         default:
             effects = []
         }

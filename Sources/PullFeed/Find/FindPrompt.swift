@@ -1,8 +1,8 @@
 import TerminalUI
 
 /// The search or filter prompt on the status line, as a value: what it is for, its text,
-/// whether the text is literal (Ctrl-R) or a regular expression, and why it is not a valid
-/// pattern. Keys change it and say what the owner has to do (`Outcome`); it draws itself.
+/// how the text is read (a regular expression, literal text, or for the filter a fuzzy query:
+/// Ctrl-R goes round them), and why it is not a valid pattern. Keys change it and say what the owner has to do (`Outcome`); it draws itself.
 struct FindPrompt: Equatable {
     enum Kind: Equatable { case search, filter }
 
@@ -10,7 +10,7 @@ struct FindPrompt: Equatable {
     enum Outcome: Equatable {
         /// Nothing beyond drawing the prompt again.
         case none
-        /// The pattern changed (the text, or literal and regular expression swapped).
+        /// The pattern changed (the text, or how it is read).
         case patternChanged
         /// Enter: the prompt closes with this text.
         case submitted
@@ -23,27 +23,44 @@ struct FindPrompt: Equatable {
 
     let kind: Kind
     private(set) var editor = LineEditor()
-    private(set) var literal = false
+    /// How the text is read.
+    private(set) var syntax = TextPattern.Syntax.regularExpression
     /// The text read as this prompt reads it (nil for the empty text): parsed when the text
-    /// or `literal` changes, never while drawing.
+    /// or `syntax` changes, never while drawing.
     private(set) var parsed: (pattern: TextPattern?, error: PatternError?) = (nil, nil)
 
-    init(kind: Kind) {
+    /// An empty prompt for `kind`, reading its text as a fuzzy query when `fuzzy` (else as a
+    /// regular expression).
+    init(kind: Kind, fuzzy: Bool = false) {
         self.kind = kind
+        if fuzzy { syntax = .fuzzy }
+    }
+
+    /// Whether the text is literal.
+    var literal: Bool { syntax == .literal }
+
+    /// Ctrl-R: the next way to read the text. The filter goes regular expression → literal →
+    /// fuzzy → regular expression; a search has no fuzzy step.
+    private mutating func nextSyntax() {
+        switch syntax {
+        case .regularExpression: syntax = .literal
+        case .literal: syntax = kind == .filter ? .fuzzy : .regularExpression
+        case .fuzzy: syntax = .regularExpression
+        }
     }
 
     var text: String { editor.text }
 
     private mutating func parse() {
         do {
-            parsed = (try TextPattern(text, syntax: literal ? .literal : .regularExpression), nil)
+            parsed = (try TextPattern(text, syntax: syntax), nil)
         } catch {
             parsed = (nil, error)
         }
     }
 
     static func == (a: FindPrompt, b: FindPrompt) -> Bool {
-        a.kind == b.kind && a.editor == b.editor && a.literal == b.literal
+        a.kind == b.kind && a.editor == b.editor && a.syntax == b.syntax
     }
 
     mutating func handle(_ event: InputEvent) -> Outcome {
@@ -51,7 +68,7 @@ struct FindPrompt: Equatable {
         let before = editor.text
         switch event {
         case .key(.ctrl("r")):
-            literal.toggle()
+            nextSyntax()
             parse()
             return .patternChanged
         case .key(let key):
@@ -70,11 +87,16 @@ struct FindPrompt: Equatable {
         return .patternChanged
     }
 
-    /// Draws the prompt on `row`: `/` or `&` (`Literal /`, `Literal &` for literal text), the
-    /// text and its cursor, and on the right why the text is not a valid pattern, if it is not.
+    /// Draws the prompt on `row`: `/` or `&` (`Literal /`, `Literal &` for literal text,
+    /// `Fuzzy &` for a fuzzy query), the text and its cursor, and on the right why the text is
+    /// not a valid pattern, if it is not.
     func draw(on canvas: any Canvas, row: Int, width: Int, strings: AppStrings) {
-        let prefix = literal ? strings.text(kind == .search ? .literalSearchPrompt : .literalFilterPrompt)
-            : kind == .search ? "/" : "&"
+        let prefix: String
+        switch syntax {
+        case .regularExpression: prefix = kind == .search ? "/" : "&"
+        case .literal: prefix = strings.text(kind == .search ? .literalSearchPrompt : .literalFilterPrompt)
+        case .fuzzy: prefix = strings.text(.fuzzyFilterPrompt)
+        }
         var editorWidth = width
         if let error = parsed.error {
             // The reason on the right; the text keeps at least half the line.

@@ -20,7 +20,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case keyWrap, keyLineNumbers
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
-    case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt
+    case patternNotFound, invalidPattern, literalSearchPrompt, literalFilterPrompt, fuzzyFilterPrompt
     // List
     case empty, emptyInput, emptyFailed, emptyWaiting, commandRunning, endGap, addComment, articleHeader, articleHeaderOneComment, columnOffset
     case sectionOther, sectionLines, sectionLinesOne, sectionFiltered, sectionNew
@@ -89,7 +89,7 @@ extension AppStrings {
         .keySearch: "Search forward for a regular expression (Ctrl-R: literal)",
         .keyNext: "Next match",
         .keyPrevious: "Previous match",
-        .keyFilter: "Filter rows by a regular expression (Ctrl-R: literal text)",
+        .keyFilter: "Filter rows by a regular expression (Ctrl-R: literal text, then fuzzy)",
         .keyHelp: "Show this list of keys",
         .keyQuit: "Quit",
         .keyEscape: "Quit; first undoes a search, its matches, a filter",
@@ -116,6 +116,7 @@ extension AppStrings {
         .invalidPattern: "Invalid pattern: {0}",
         .literalSearchPrompt: "Literal /",
         .literalFilterPrompt: "Literal &",
+        .fuzzyFilterPrompt: "Fuzzy &",
         .empty: "Nothing here yet — pull down or press r to refresh",
         .emptyInput: "Nothing here: the input was empty",
         .emptyFailed: "{0} — press r to retry",
@@ -207,7 +208,7 @@ extension AppStrings {
         .keySearch: "向下搜索正则表达式（Ctrl-R：按原文搜索）",
         .keyNext: "下一个匹配",
         .keyPrevious: "上一个匹配",
-        .keyFilter: "只显示匹配的行（正则表达式；Ctrl-R：按原文）",
+        .keyFilter: "只显示匹配的行（正则表达式；Ctrl-R：按原文，再模糊）",
         .keyHelp: "显示本按键列表",
         .keyQuit: "退出",
         .keyEscape: "退出；先取消搜索、清除匹配、取消筛选（每次一项）",
@@ -234,6 +235,7 @@ extension AppStrings {
         .invalidPattern: "无效的模式：{0}",
         .literalSearchPrompt: "原文 /",
         .literalFilterPrompt: "原文 &",
+        .fuzzyFilterPrompt: "模糊 &",
         .empty: "这里还没有内容 — 下拉或按 r 刷新",
         .emptyInput: "这里没有内容：输入为空",
         .emptyFailed: "{0} — 按 r 重试",

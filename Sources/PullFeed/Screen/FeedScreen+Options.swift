@@ -30,6 +30,10 @@ extension FeedScreen {
         package var wrap = false
         /// The line-number column starts shown (`--line-numbers`; `#` toggles).
         package var lineNumbers = false
+        /// `&` reads a fuzzy query, as fzf does (`--fuzzy`).
+        package var fuzzy = false
+        /// A fuzzy filter shows its rows best first (off with `--no-sort`: the input's order).
+        package var sortsFuzzy = true
         package init() {}
     }
 }

@@ -121,7 +121,7 @@ package final class FeedScreen: ReactorView {
             headerView: RefreshHeaderView(language: options.language, glyphs: glyphs, formatter: formatter),
             footerView: RefreshFooterView(language: options.language, glyphs: glyphs))
         find = FindController(list: list, refreshable: refreshable, rows: rows, filtered: filtered,
-                              strings: strings, scheduler: scheduler)
+                              strings: strings, scheduler: scheduler, fuzzy: options.fuzzy, sortsFuzzy: options.sortsFuzzy)
         preview = options.preview.map {
             PreviewController(settings: $0, runner: previewRunner ?? ProcessPreviewRunner(scheduler: scheduler), scheduler: scheduler)
         }
@@ -171,11 +171,12 @@ package final class FeedScreen: ReactorView {
     private func show(state new: FeedReactor.State) {
         let old = state
         state = new
-        let place = RowReload.mayKeepPlace(from: old, to: new) ? refreshable.place : nil
+        let ranked = filtered.ranking != nil
+        let place = RowReload.mayKeepPlace(from: old, to: new) || ranked ? refreshable.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         updateNumberWidth()
-        let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil)
+        let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil, ranked: ranked)
         if new.itemsVersion != old.itemsVersion {
             let dropped = new.generation == old.generation ? new.dropped - old.dropped : 0
             find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new), keeping: reload.filterKeeps, dropped: dropped)

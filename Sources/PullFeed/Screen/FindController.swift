@@ -35,8 +35,10 @@ final class FindController {
     /// The rows the last filter walk read: its matches are shown with their section headers.
     private var filterBase: (id: Int, snapshot: any ListTextSnapshot)?
 
+    /// `fuzzy`: `&` reads a fuzzy query (`--fuzzy`); `sortsFuzzy`: a fuzzy filter ranks its
+    /// rows (off with `--no-sort`).
     init(list: ListView, refreshable: RefreshableList, rows: FeedRows, filtered: FilteredListSource,
-         strings: AppStrings, scheduler: LoopScheduler) {
+         strings: AppStrings, scheduler: LoopScheduler, fuzzy: Bool = false, sortsFuzzy: Bool = true) {
         self.list = list
         self.refreshable = refreshable
         self.rows = rows
@@ -44,6 +46,8 @@ final class FindController {
         self.strings = strings
         self.scheduler = scheduler
         model = FindModel(strings: strings)
+        model.fuzzyFilter = fuzzy
+        model.sortsFuzzy = sortsFuzzy
         worker = FindWorker(scheduler: scheduler)
         worker.deliver = { [weak self] event in self?.send(event) }
     }
@@ -60,6 +64,7 @@ final class FindController {
     var shownItemCount: String? {
         if let partial = model.partialShownCount { return partial }
         guard filtered.isFiltering else { return nil }
+        if filtered.ranking != nil { return String(filtered.rowCount) }
         let headers = filtered.shownHeaderCount
         return AppStrings.grouped(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
     }
@@ -123,7 +128,7 @@ final class FindController {
     private func context() -> FindContext {
         var context = FindContext(
             listRows: filtered.rowCount, baseRows: rows.rowCount, selectedBaseRow: selectedBaseRow,
-            filterCovered: filtered.coveredCount, filterShown: filtered.shown,
+            filterCovered: filtered.coveredCount, filterShown: filtered.shown, filterRanking: filtered.ranking,
             fillsScreen: list.rowCount > 0 && !list.isBottomAccessoryFullyVisible)
         if let reactor = reactor() {
             let state = reactor.currentState
@@ -160,8 +165,8 @@ final class FindController {
             }
         case .select(let row): select(row)
         case .toggleMark(let down): onToggleMark(down)
-        case .showFilter(let pattern, let matches, let through, let selecting, let walk):
-            showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk)
+        case .showFilter(let pattern, let matches, let through, let selecting, let walk, let ranking):
+            showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk, ranking: ranking)
         case .clearFilterRows(let pattern): filtered.setFilter(pattern, matches: [], headers: [], through: 0)
         case .extendFilter: extendFilter()
         case .removeFilter(let origin): removeFilter(selecting: origin)
@@ -186,7 +191,8 @@ final class FindController {
         case .filter(let pattern, let through, let candidates):
             let base = rows.textSnapshot()
             filterBase = (walk.id, base)
-            worker.filter(id: walk.id, pattern, in: base, through: through, among: candidates, background: walk.background)
+            worker.filter(id: walk.id, pattern, in: base, through: through, among: candidates, background: walk.background,
+                          ranks: model.ranks(pattern))
         }
     }
 
@@ -216,13 +222,18 @@ final class FindController {
         onNeedsRender()
     }
 
-    /// Shows the base rows `matches` (of the rows walk `walk` read, else of the rows now), the
-    /// selection as `selecting` says (on the first row when nil, or when its base row does not
-    /// show).
-    private func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?) {
+    /// Shows the base rows `matches` (of the rows walk `walk` read, else of the rows now), in
+    /// the order of `ranking` when given, the selection as `selecting` says (on the first row
+    /// when nil, or when its base row does not show).
+    private func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?,
+                            ranking: FilterRanking?) {
         let base = filterBase.flatMap { $0.id == walk ? $0.snapshot : nil } ?? rows.textSnapshot()
         filterBase = nil
-        filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: through)
+        if let ranking {
+            filtered.setFilter(pattern, matches: matches, ranking: ranking, headers: base.sectionHeaders, through: through)
+        } else {
+            filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: through)
+        }
         extendFilter()
         list.highlight = pattern
         switch selecting {
@@ -250,11 +261,15 @@ final class FindController {
     }
 
     /// Filters base rows appended since the filter last looked (on the UI thread: pages are
-    /// at most a few tens of thousands of lines).
+    /// at most a few tens of thousands of lines); a ranked filter ranks each into its place.
     private func extendFilter() {
         guard let pattern = filtered.pattern, filtered.coveredCount < rows.rowCount else { return }
         let snapshot = rows.textSnapshot()
         let range = filtered.coveredCount..<snapshot.rowCount
+        if filtered.ranking != nil, let query = pattern.fuzzy {
+            filtered.appendRanked(ListFinder.rankKeys(query, in: snapshot, range: range), through: range.upperBound)
+            return
+        }
         let matches = ListFinder.matchingRows(pattern, in: snapshot, range: range) ?? []
         filtered.appendMatches(matches, headers: snapshot.sectionHeaders, through: range.upperBound)
     }

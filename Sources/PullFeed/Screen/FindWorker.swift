@@ -36,13 +36,14 @@ final class FindWorker {
     }
 
     /// The rows of `base` among the first `through` that `pattern` matches (among `candidates`
-    /// only, when given), with the count so far reported at most ten times a second.
+    /// only, when given), with the count so far reported at most ten times a second; ranked by
+    /// score when `ranks` (a fuzzy pattern).
     func filter(id: Int, _ pattern: TextPattern, in base: any ListTextSnapshot, through: Int, among candidates: RowSet?,
-                background: Bool) {
+                background: Bool, ranks: Bool = false) {
         let box = UncheckedSendable(self)
         run(id: id, background: background) { token in
             let last = Locked(DispatchTime.now().uptimeNanoseconds)
-            return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: { walked, found in
+            let progress: @Sendable (Int, Int) -> Void = { walked, found in
                 let now = DispatchTime.now().uptimeNanoseconds
                 guard last.withLock({ previous in
                     // Another thread may have taken a later time in between.
@@ -51,7 +52,15 @@ final class FindWorker {
                     return true
                 }) else { return }
                 box.value.onLoop(token) { $0.deliver(.filterProgress(id: id, found: found, walked: walked)) }
-            }, isCancelled: { token.isCancelled }).map { FindWalkResult.filter($0) }
+            }
+            if ranks, let query = pattern.fuzzy {
+                // Matched and scored in one walk.
+                return ListFinder.fuzzyFilter(query, in: base, range: 0..<through, among: candidates, progress: progress,
+                                              isCancelled: { token.isCancelled })
+                    .map { FindWalkResult.filter($0.matches, ranking: $0.ranking) }
+            }
+            return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: progress,
+                                             isCancelled: { token.isCancelled }).map { FindWalkResult.filter($0) }
         }
     }
 

@@ -10,6 +10,8 @@ import TerminalUI
 ///   keeps its line of the view if it was kept, else the first row is selected.
 /// - Input that cannot be read again comes back whole from a refresh: the selection stays.
 /// - Any other refresh (a pull) goes back to the top; rows appended keep the selection.
+/// - Under a ranked (fuzzy) filter, rows appended are ranked in among the rows shown: the
+///   selected item keeps its line of the view, found by identity.
 struct RowReload: Equatable {
     enum Mode: Equatable {
         /// Keep the item at this place on its line of the view.
@@ -53,9 +55,10 @@ struct RowReload: Equatable {
         new.generation != old.generation || new.lineSections != nil || new.dropped != old.dropped
     }
 
-    /// The reload from `old` to `new`; `place` is the list's place before it, and `filtering`
-    /// whether a filter decides the rows shown (they are not the items' rows then).
-    init(from old: FeedReactor.State, to new: FeedReactor.State, place: ListPlace?, filtering: Bool) {
+    /// The reload from `old` to `new`; `place` is the list's place before it, `filtering`
+    /// whether a filter decides the rows shown (they are not the items' rows then), and
+    /// `ranked` whether it shows them ranked (rows appended may go above the selection).
+    init(from old: FeedReactor.State, to new: FeedReactor.State, place: ListPlace?, filtering: Bool, ranked: Bool = false) {
         let replaced = new.generation != old.generation
         let shift = replaced ? 0 : new.dropped - old.dropped
         let keepsSelection = !replaced || new.source.keepsPlaceOnRefresh
@@ -67,6 +70,8 @@ struct RowReload: Equatable {
         } else if replaced, old.hasLoaded, new.refreshKeepsPlace, !new.source.keepsPlaceOnRefresh {
             mode = .keeping(place)
         } else if !replaced, new.lineSections != nil, !filtering {
+            mode = .keeping(place)
+        } else if !replaced, ranked, shift == 0 {
             mode = .keeping(place)
         } else {
             mode = .keepingSelection(keepsSelection)

@@ -19,7 +19,7 @@ extension TextPattern {
     package func forEachMatchingLine(in block: UnsafeBufferPointer<UInt8>, mayNeedConversion: Bool,
                                      _ found: (Int) -> Bool) -> Bool {
         guard !block.isEmpty else { return true }
-        if mayNeedConversion { return forEachLine(in: block, found) }
+        if mayNeedConversion || fuzzy != nil { return forEachLine(in: block, found) }
         if let regex {
             return regex.withSearchable(block) { searchable in
                 let block = searchable.bytes

@@ -17,6 +17,9 @@ public struct TextPattern: Hashable, Sendable {
         case regularExpression
         /// The text itself: no character is special.
         case literal
+        /// A fuzzy query as fzf reads it (`FuzzyQuery`): characters in order, fzf's extended
+        /// syntax, each term with its own smart case.
+        case fuzzy
     }
 
     /// The pattern as typed.
@@ -37,6 +40,8 @@ public struct TextPattern: Hashable, Sendable {
     let regex: RegularExpression?
     /// Text every match of `regex` contains, checked first (it is far quicker).
     let required: LiteralNeedle?
+    /// The query, for a fuzzy pattern.
+    public let fuzzy: FuzzyQuery?
 
     /// Literal `text`; nil for the empty text, which matches nothing.
     public init?(_ text: String) {
@@ -52,7 +57,7 @@ public struct TextPattern: Hashable, Sendable {
     }
 
     private init(text: String, shownText: String, syntax: Syntax, ignoresCase: Bool, needle: LiteralNeedle?, foldsUnicode: Bool,
-                 regex: RegularExpression?, required: LiteralNeedle?) {
+                 regex: RegularExpression?, required: LiteralNeedle?, fuzzy: FuzzyQuery? = nil) {
         self.text = text
         self.shownText = shownText
         self.syntax = syntax
@@ -61,12 +66,18 @@ public struct TextPattern: Hashable, Sendable {
         self.foldsUnicode = foldsUnicode
         self.regex = regex
         self.required = required
+        self.fuzzy = fuzzy
     }
 
     private static func make(_ typed: String, syntax: Syntax) throws(PatternError) -> TextPattern? {
         guard !typed.isEmpty else { return nil }
         // What a line shows has pictures for control characters: a pasted one finds its picture.
         let text = TextWalker.visible(String(typed.map { $0 == "\t" ? " " : $0 }), escapes: .inert).text
+        if syntax == .fuzzy {
+            guard let query = FuzzyQuery(text) else { return nil }
+            return TextPattern(text: typed, shownText: text, syntax: syntax, ignoresCase: text == text.lowercased(), needle: nil,
+                               foldsUnicode: false, regex: nil, required: nil, fuzzy: query)
+        }
         let ignoresCase = !RegexSyntax.hasUpperCase(text, syntax: syntax)
         if syntax == .literal || !RegexSyntax.hasMetacharacters(text) {
             let foldsUnicode = ignoresCase && text.unicodeScalars.contains { !$0.isASCII && $0.properties.changesWhenCaseMapped }
@@ -95,6 +106,10 @@ public struct TextPattern: Hashable, Sendable {
     /// this pattern can start from `other`'s matches: literal text that contains `other`'s, or
     /// a regular expression without alternatives followed by more literal text.
     public func refines(_ other: TextPattern) -> Bool {
+        if fuzzy != nil || other.fuzzy != nil {
+            guard let fuzzy, let otherFuzzy = other.fuzzy else { return false }
+            return fuzzy.refines(otherFuzzy)
+        }
         if let needle, let otherNeedle = other.needle {
             return needle.bytes.count >= otherNeedle.bytes.count
                 && Array(shownText.utf8).withUnsafeBufferPointer { LiteralNeedle(other.shownText, ignoresCase: false).find(in: $0) != nil }
@@ -122,6 +137,7 @@ public struct TextPattern: Hashable, Sendable {
 
     /// Whether the pattern occurs in `bytes`, the visible text of one line.
     func matchesVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let fuzzy { return fuzzy.matches(utf8: bytes) }
         if let regex {
             if let required, required.find(in: bytes) == nil { return false }
             return regex.withSearchable(bytes) { $0.firstMatch() != nil }
@@ -142,6 +158,7 @@ public struct TextPattern: Hashable, Sendable {
     /// (of `^` or `x*`) are not parts.
     public func highlights(in visible: String) -> [(column: Int, text: String)] {
         if let regex { return regexHighlights(regex, in: visible) }
+        if let fuzzy { return Self.runs(of: fuzzy.matchedCharacters(in: visible), in: visible) }
         let characters = Array(visible)
         let pattern = Array(ignoresCase ? shownText.lowercased() : shownText)
         guard !pattern.isEmpty, characters.count >= pattern.count else { return [] }
@@ -160,6 +177,29 @@ public struct TextPattern: Hashable, Sendable {
                 column += TextWidth.of(characters[i])
                 i += 1
             }
+        }
+        return result
+    }
+
+    /// The runs of consecutive characters `matched` (indices of scalars, ascending) of `visible`.
+    private static func runs(of matched: [Int], in visible: String) -> [(column: Int, text: String)] {
+        guard !matched.isEmpty else { return [] }
+        var result: [(column: Int, text: String)] = []
+        var column = 0
+        var next = 0
+        var lastIndex = -2
+        for (index, scalar) in visible.unicodeScalars.enumerated() {
+            let width = TextWidth.of(Character(scalar))
+            if next < matched.count, matched[next] == index {
+                if lastIndex == index - 1, !result.isEmpty {
+                    result[result.count - 1].text.unicodeScalars.append(scalar)
+                } else {
+                    result.append((column, String(Character(scalar))))
+                }
+                lastIndex = index
+                next += 1
+            }
+            column += width
         }
         return result
     }

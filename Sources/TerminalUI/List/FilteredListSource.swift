@@ -16,6 +16,10 @@
 ///
 /// Rows appended to the base later are not shown until they are filtered too
 /// (`appendMatches(_:headers:through:)`); `coveredCount` says how many base rows the filter has seen.
+///
+/// A ranked filter (a fuzzy one) shows its rows in the order of a `FilterRanking` (best
+/// first) instead of the base's, without section headers; rows appended later are ranked into
+/// place (`appendRanked(_:through:)`).
 public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     /// The unfiltered rows.
     public let base: any ListDataSource
@@ -32,6 +36,11 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     /// The last section header of the covered rows, so later rows of its section get it.
     private var lastHeader = -1
     private var lastHeaderShown = -1
+    /// The order of the rows shown, for a ranked filter (nil: the base's order).
+    public private(set) var ranking: FilterRanking?
+    /// For a ranked filter, the row that shows each base row (-1: not shown), made when first
+    /// asked for.
+    private var rankedIndex: [Int32]?
 
     /// A view of `base` that shows every row until a filter is set.
     public init(base: any ListDataSource) {
@@ -59,24 +68,68 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     /// The shown row of the base row's section header (a filter keeps a section's header while
     /// it keeps any of its rows).
     public func sectionHeader(forRow index: Int) -> Int? {
+        guard ranking == nil else { return nil }
         guard let header = base.sectionHeader(forRow: baseIndex(of: index)) else { return nil }
         guard pattern != nil else { return header }
         return shown.contains(header) ? shown.rank(of: header) : nil
     }
 
     /// The base row shown as row `index`.
-    public func baseIndex(of index: Int) -> Int { pattern == nil ? index : shown[index] }
+    public func baseIndex(of index: Int) -> Int {
+        guard pattern != nil else { return index }
+        return ranking?.row(at: index) ?? shown[index]
+    }
 
     /// The row that shows base row `baseIndex`, if it is shown.
     public func index(ofBase baseIndex: Int) -> Int? {
         guard pattern != nil else { return baseIndex < base.rowCount ? baseIndex : nil }
-        return shown.contains(baseIndex) ? shown.rank(of: baseIndex) : nil
+        guard shown.contains(baseIndex) else { return nil }
+        guard let ranking else { return shown.rank(of: baseIndex) }
+        if rankedIndex == nil {
+            var index = [Int32](repeating: -1, count: (shown.last ?? -1) + 1)
+            for (i, key) in ranking.keys.enumerated() { index[Int(key & 0xFFFF_FFFF)] = Int32(i) }
+            rankedIndex = index
+        }
+        let found = rankedIndex.map { baseIndex < $0.count ? Int($0[baseIndex]) : -1 } ?? -1
+        return found >= 0 ? found : nil
     }
 
-    /// The first row that shows base row `baseIndex` or a later one (`rowCount` if none).
+    /// The first row that shows base row `baseIndex` or a later one (`rowCount` if none);
+    /// for a ranked filter, the row of the first such base row.
     public func firstShown(atOrAfter baseIndex: Int) -> Int {
         guard pattern != nil else { return min(baseIndex, base.rowCount) }
-        return shown.rank(of: baseIndex)
+        let rank = shown.rank(of: baseIndex)
+        guard ranking != nil else { return rank }
+        return rank < shown.count ? index(ofBase: shown[rank]) ?? rowCount : rowCount
+    }
+
+    /// Shows the base rows `matches` found by `pattern` in the base's first `through` rows in
+    /// the order of `ranking` (which holds the same rows), without section headers (`headers`,
+    /// the base's: a header that matches is not shown).
+    public func setFilter(_ pattern: TextPattern, matches: RowSet, ranking: FilterRanking, headers: [Int] = [], through: Int) {
+        guard !headers.isEmpty else {
+            setFilter(pattern, matches: matches, headers: [], through: through)
+            self.ranking = ranking
+            return
+        }
+        let headerSet = Set(headers)
+        let kept = ranking.keys.filter { !headerSet.contains(Int($0 & 0xFFFF_FFFF)) }
+        setFilter(pattern, matches: RowSet(matches.filter { !headerSet.contains($0) }), headers: [], through: through)
+        self.ranking = FilterRanking(sorted: kept)
+    }
+
+    /// Adds the rows among base rows `coveredCount ..< through` (rows appended since) that a
+    /// ranked filter matches, as their keys in row order: each goes to its place in the ranking.
+    public func appendRanked(_ keys: [UInt64], through: Int) {
+        guard pattern != nil, ranking != nil else { return }
+        var added: [UInt64] = []
+        for key in keys where Int(key & 0xFFFF_FFFF) >= coveredCount {
+            shown.append(Int(key & 0xFFFF_FFFF))
+            added.append(key)
+        }
+        ranking?.insert(added)
+        rankedIndex = nil
+        coveredCount = max(coveredCount, through)
     }
 
     /// Shows the base rows `matches` (ascending) found by `pattern` in the base's first
@@ -88,6 +141,8 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
         }
         self.pattern = pattern
         shown = matches
+        ranking = nil
+        rankedIndex = nil
         coveredCount = through
         shownHeaderCount = 0
         lastHeader = -1
@@ -99,6 +154,8 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     public func setFilter(_ pattern: TextPattern, matches: [Int], headers: [Int], through: Int) {
         self.pattern = pattern
         shown = RowSet()
+        ranking = nil
+        rankedIndex = nil
         coveredCount = 0
         shownHeaderCount = 0
         lastHeader = -1
@@ -139,6 +196,8 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     public func removeFilter() {
         pattern = nil
         shown = RowSet()
+        ranking = nil
+        rankedIndex = nil
         coveredCount = 0
         shownHeaderCount = 0
     }
@@ -147,6 +206,7 @@ public final class FilteredListSource: ListDataSource, TextSnapshotProviding {
     public func textSnapshot() -> any ListTextSnapshot {
         let snapshot = base.makeTextSnapshot()
         guard pattern != nil else { return snapshot }
+        if let ranking { return OrderedSubsetTextSnapshot(base: snapshot, rows: ranking.rows) }
         let headerSet = Set(snapshot.sectionHeaders)
         var headers: [Int] = []
         if !headerSet.isEmpty {

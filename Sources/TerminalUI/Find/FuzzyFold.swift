@@ -1,0 +1,22 @@
+/// How a term compares a line's characters with its own: with case or without (a term in
+/// lower case), and with small Latin letters with a mark read as their base letter or not.
+struct FuzzyFold: Hashable, Sendable {
+    var caseSensitive: Bool
+    var normalizes: Bool
+
+    /// `c` folded for comparison: lower case unless the term has case, then its base letter.
+    @inline(__always)
+    func apply(_ c: UInt32) -> UInt32 {
+        let lower = caseSensitive ? c : FuzzyCharacter.lowercased(c)
+        return normalizes ? FuzzyCharacter.latinBase(lower) : lower
+    }
+
+    /// `c` (of class `cls`) folded as the aligning pass folds it: only upper-case letters are
+    /// lowered, and only characters beyond ASCII are read as a base letter.
+    @inline(__always)
+    func aligned(_ c: UInt32, _ cls: FuzzyCharacter.Class) -> UInt32 {
+        if c < 0x80 { return !caseSensitive && cls == .upper ? c + 32 : c }
+        let lower = !caseSensitive && cls == .upper ? FuzzyCharacter.lowercased(c) : c
+        return normalizes ? FuzzyCharacter.latinBase(lower) : lower
+    }
+}

@@ -1,0 +1,451 @@
+/// Scores how well one term of a fuzzy query matches a line, as fzf scores it, so the ranks
+/// (and the lines that match) agree with `fzf -f`.
+///
+/// A fuzzy term is aligned by a Smith-Waterman-like dynamic programme that allows no missing
+/// character: each matched character scores `scoreMatch` plus the bonus of its place (a word
+/// start after a space, a delimiter or another non-word character, a camelCase hump, the
+/// first digit of a number; doubled for the term's first character), a chunk of consecutive
+/// matches keeps at least its first character's bonus, and each gap costs `scoreGapStart`
+/// then `scoreGapExtension` per character. The best alignment wins. A line so long that the
+/// table would pass `tableLimit` cells is aligned greedily instead (the first match, then the
+/// shortest one ending there), as fzf does. Exact, prefix, suffix and whole-line terms score
+/// their one alignment the same way.
+///
+/// A term's text is in lower case when it ignores case. The scorer keeps its tables between
+/// calls: one per thread.
+struct FuzzyScorer {
+    typealias C = FuzzyCharacter
+
+    /// Beyond this many cells (line length × term length) a fuzzy term is aligned greedily.
+    static let tableLimit = 100 * 1024
+
+    /// Where a term matched, and its score.
+    struct Match: Equatable {
+        var start: Int
+        var end: Int
+        var score: Int
+    }
+
+    /// The tables, kept between calls (grown as needed), read without bounds checks in the
+    /// alignment's inner loops.
+    private final class Scratch {
+        private(set) var rowCapacity = 0
+        private(set) var tableCapacity = 0
+        private(set) var patternCapacity = 0
+        private(set) var folded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+        private(set) var bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firstRow = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firstRowChunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var table = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var chunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        private(set) var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+        private(set) var decodedCapacity = 0
+        private(set) var decoded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+
+        func reserve(decoded count: Int) {
+            guard count > decodedCapacity else { return }
+            decodedCapacity = max(count, decodedCapacity * 2, 256)
+            decoded.deallocate()
+            decoded = .allocate(capacity: decodedCapacity)
+        }
+
+        func reserve(rows: Int, pattern: Int) {
+            if rows > rowCapacity {
+                rowCapacity = max(rows, rowCapacity * 2, 256)
+                for pointer in [bonuses, firstRow, firstRowChunks] { pointer.deallocate() }
+                folded.deallocate()
+                folded = .allocate(capacity: rowCapacity)
+                bonuses = .allocate(capacity: rowCapacity)
+                firstRow = .allocate(capacity: rowCapacity)
+                firstRowChunks = .allocate(capacity: rowCapacity)
+            }
+            if pattern > patternCapacity {
+                patternCapacity = max(pattern, 32)
+                firsts.deallocate()
+                firsts = .allocate(capacity: patternCapacity)
+            }
+        }
+
+        /// Room for a table of `cells`, zeroed.
+        func reserve(cells: Int) {
+            if cells > tableCapacity {
+                tableCapacity = max(cells, tableCapacity * 2, 1024)
+                table.deallocate()
+                chunks.deallocate()
+                table = .allocate(capacity: tableCapacity)
+                chunks = .allocate(capacity: tableCapacity)
+            }
+            table.update(repeating: 0, count: cells)
+            chunks.update(repeating: 0, count: cells)
+        }
+
+        deinit {
+            for pointer in [bonuses, firstRow, firstRowChunks, table, chunks] { pointer.deallocate() }
+            folded.deallocate()
+            firsts.deallocate()
+            decoded.deallocate()
+        }
+    }
+
+    private let scratch = Scratch()
+
+    /// Where the search for `pattern` in an ASCII text may start (one character before the
+    /// first occurrence of its first character, for that character's bonus), nil when it
+    /// cannot match; 0 for other texts.
+    static func asciiStart<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Int? {
+        guard text.isASCII else { return 0 }
+        guard pattern.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var first = 0
+        var index = 0
+        for (p, char) in pattern.enumerated() {
+            let other: UInt32 = !fold.caseSensitive && char >= 0x61 && char <= 0x7A ? char - 32 : char
+            while index < text.count, text[index] != char, text[index] != other { index += 1 }
+            guard index < text.count else { return nil }
+            if p == 0, index > 0 { first = index - 1 }
+            index += 1
+        }
+        return first
+    }
+
+    /// Whether `pattern`'s characters occur in `text` in order (a fuzzy term matches).
+    static func containsInOrder<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
+        if text.isASCII { return asciiStart(text, pattern, fold: fold) != nil }
+        var p = 0
+        for i in 0..<text.count where p < pattern.count {
+            let c = text[i]
+            if fold.aligned(c, C.classOf(c)) == pattern[p] { p += 1 }
+        }
+        return p == pattern.count
+    }
+
+    /// The Unicode scalar values of `bytes` (UTF-8; each byte of a malformed sequence reads as
+    /// U+FFFD), in a buffer the scorer keeps: valid until the next call.
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt32> {
+        scratch.reserve(decoded: bytes.count)
+        let out = scratch.decoded
+        var count = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b0 = UInt32(bytes[i])
+            var length = 0
+            var value: UInt32 = 0xFFFD
+            if b0 < 0x80 {
+                value = b0
+                length = 1
+            } else if b0 >= 0xC2 && b0 <= 0xDF {
+                length = 2
+                value = b0 & 0x1F
+            } else if b0 >= 0xE0 && b0 <= 0xEF {
+                length = 3
+                value = b0 & 0x0F
+            } else if b0 >= 0xF0 && b0 <= 0xF4 {
+                length = 4
+                value = b0 & 0x07
+            }
+            if length > 1 {
+                var valid = i + length <= n
+                var k = 1
+                while valid && k < length {
+                    let b = UInt32(bytes[i + k])
+                    if b & 0xC0 != 0x80 { valid = false } else { value = value << 6 | (b & 0x3F) }
+                    k += 1
+                }
+                // Overlong forms, surrogates and values past U+10FFFF are malformed.
+                if valid, length == 3, value < 0x800 || (0xD800...0xDFFF).contains(value) { valid = false }
+                if valid, length == 4, value < 0x10000 || value > 0x10FFFF { valid = false }
+                if !valid {
+                    value = 0xFFFD
+                    length = 1
+                }
+            } else if length == 0 {
+                length = 1
+            }
+            out[count] = value
+            count += 1
+            i += length
+        }
+        return UnsafeBufferPointer(start: out, count: count)
+    }
+
+    // MARK: Fuzzy
+
+    /// The best alignment of the fuzzy term `pattern` in `text`, nil when it does not match;
+    /// with `positions`, the indices of the matched characters (in any order).
+    func fuzzy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
+                                      positions: UnsafeMutablePointer<[Int]>? = nil) -> Match? {
+        let m = pattern.count
+        guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
+        let n = text.count
+        if n * m > Self.tableLimit { return greedy(text, pattern, fold: fold, positions: positions) }
+        guard let from = Self.asciiStart(text, pattern, fold: fold) else { return nil }
+
+        scratch.reserve(rows: n, pattern: m)
+        let (folded, bonuses, firstRow, firstRowChunks, firsts) =
+            (scratch.folded, scratch.bonuses, scratch.firstRow, scratch.firstRowChunks, scratch.firsts)
+
+        // Bonuses, the first row of the table, and the first place each character can go.
+        var maxScore = 0, maxScorePos = 0
+        var p = 0, lastIndex = 0
+        let p0 = pattern[0]
+        var pchar = p0
+        var previousH: Int32 = 0
+        var previousClass = C.initialClass
+        var inGap = false
+        var index = from
+        while index < n {
+            let raw = text[index]
+            let cls = C.classOf(raw)
+            let char = fold.aligned(raw, cls)
+            folded[index] = char
+            let bonus = C.bonus(previousClass, cls)
+            bonuses[index] = Int32(bonus)
+            previousClass = cls
+            if char == pchar {
+                if p < m {
+                    firsts[p] = index
+                    p += 1
+                    pchar = pattern[min(p, m - 1)]
+                }
+                lastIndex = index
+            }
+            if char == p0 {
+                let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
+                firstRow[index] = Int32(score)
+                firstRowChunks[index] = 1
+                if m == 1, score > maxScore {
+                    maxScore = score
+                    maxScorePos = index
+                    if bonus >= C.bonusBoundary { break }
+                }
+                inGap = false
+            } else {
+                firstRow[index] = max(previousH + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart), 0)
+                firstRowChunks[index] = 0
+                inGap = true
+            }
+            previousH = firstRow[index]
+            index += 1
+        }
+        guard p == m else { return nil }
+        if m == 1 {
+            positions?.pointee.append(maxScorePos)
+            return Match(start: maxScorePos, end: maxScorePos + 1, score: maxScore)
+        }
+
+        // The table: row i, column j holds the best score of the first i+1 characters with the
+        // i-th on text index f0 + j.
+        let f0 = firsts[0]
+        let width = lastIndex - f0 + 1
+        scratch.reserve(cells: width * m)
+        let (table, chunks) = (scratch.table, scratch.chunks)
+        for j in 0..<width {
+            table[j] = firstRow[f0 + j]
+            chunks[j] = firstRowChunks[f0 + j]
+        }
+        for p in 1..<m {
+            let f = firsts[p]
+            let pchar = pattern[p]
+            let row = p * width
+            var inGap = false
+            table[row + f - f0 - 1] = 0
+            for col in f...lastIndex {
+                let j = col - f0
+                var s1: Int32 = 0
+                var consecutive: Int32 = 0
+                let s2 = table[row + j - 1] + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart)
+                if pchar == folded[col] {
+                    s1 = table[row - width + j - 1] + Int32(C.scoreMatch)
+                    var b = bonuses[col]
+                    consecutive = chunks[row - width + j - 1] + 1
+                    if consecutive > 1 {
+                        let fb = bonuses[col - Int(consecutive) + 1]
+                        if b >= C.bonusBoundary && b > fb {
+                            consecutive = 1
+                        } else {
+                            b = max(b, max(Int32(C.bonusConsecutive), fb))
+                        }
+                    }
+                    if s1 + b < s2 {
+                        s1 += bonuses[col]
+                        consecutive = 0
+                    } else {
+                        s1 += b
+                    }
+                }
+                chunks[row + j] = consecutive
+                inGap = s1 < s2
+                let score = max(s1, s2, 0)
+                if p == m - 1, Int(score) > maxScore {
+                    maxScore = Int(score)
+                    maxScorePos = col
+                }
+                table[row + j] = score
+            }
+        }
+
+        var start = f0
+        if let positions {
+            // Back from the best cell: a match where the score came from the diagonal.
+            var i = m - 1
+            var j = maxScorePos
+            var preferMatch = true
+            while j >= f0 {
+                let rowStart = i * width
+                let j0 = j - f0
+                let s = table[rowStart + j0]
+                let s1: Int32 = i > 0 && j >= firsts[i] ? table[rowStart - width + j0 - 1] : 0
+                let s2: Int32 = j > firsts[i] ? table[rowStart + j0 - 1] : 0
+                if s > s1 && (s > s2 || s == s2 && preferMatch) {
+                    positions.pointee.append(j)
+                    if i == 0 { break }
+                    i -= 1
+                }
+                let below = rowStart + width + j0 + 1
+                preferMatch = chunks[rowStart + j0] > 1 || below < width * m && chunks[below] > 0
+                j -= 1
+            }
+            start = j
+        }
+        return Match(start: start, end: maxScorePos + 1, score: maxScore)
+    }
+
+    /// The first match of the fuzzy term, shortened from its end, scored as aligned.
+    private func greedy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
+                                      positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+        guard Self.asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        var p = 0, start = -1, end = -1
+        for index in 0..<text.count where fold.apply(text[index]) == pattern[p] {
+            if start < 0 { start = index }
+            p += 1
+            if p == pattern.count {
+                end = index + 1
+                break
+            }
+        }
+        guard start >= 0, end >= 0 else { return nil }
+        p -= 1
+        var index = end - 1
+        while index >= start {
+            if fold.apply(text[index]) == pattern[p] {
+                p -= 1
+                if p < 0 {
+                    start = index
+                    break
+                }
+            }
+            index -= 1
+        }
+        let score = Self.score(text, pattern, fold: fold, from: start, to: end, positions: positions)
+        return Match(start: start, end: end, score: score)
+    }
+
+    /// The score of `pattern` matched in `text[from..<to]`, each character at its first place
+    /// from the left.
+    static func score<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold, from: Int, to: Int,
+                                    positions: UnsafeMutablePointer<[Int]>? = nil) -> Int {
+        var p = 0, score = 0, inGap = false, consecutive = 0, firstBonus = 0
+        var previousClass = from > 0 ? C.classOf(text[from - 1]) : C.initialClass
+        for index in from..<to {
+            let raw = text[index]
+            let cls = C.classOf(raw)
+            if p < pattern.count, fold.apply(raw) == pattern[p] {
+                positions?.pointee.append(index)
+                score += C.scoreMatch
+                var bonus = C.bonus(previousClass, cls)
+                if consecutive == 0 {
+                    firstBonus = bonus
+                } else {
+                    if bonus >= C.bonusBoundary && bonus > firstBonus { firstBonus = bonus }
+                    bonus = max(bonus, firstBonus, C.bonusConsecutive)
+                }
+                score += p == 0 ? bonus * C.bonusFirstCharMultiplier : bonus
+                inGap = false
+                consecutive += 1
+                p += 1
+            } else {
+                score += inGap ? C.scoreGapExtension : C.scoreGapStart
+                inGap = true
+                consecutive = 0
+                firstBonus = 0
+            }
+            previousClass = cls
+        }
+        return score
+    }
+
+    // MARK: Exact, prefix, suffix, whole line
+
+    /// The occurrence of `pattern` whose first character has the best bonus (the first of them).
+    static func exact<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
+        let m = pattern.count
+        guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
+        guard text.count >= m, asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        var best = -1, bestBonus = -1
+        var start = 0
+        while start + m <= text.count {
+            var k = 0
+            while k < m, fold.apply(text[start + k]) == pattern[k] { k += 1 }
+            if k == m {
+                let bonus = start == 0 ? C.bonusBoundaryWhite : C.bonus(C.classOf(text[start - 1]), C.classOf(text[start]))
+                if bonus > bestBonus {
+                    best = start
+                    bestBonus = bonus
+                }
+                if bonus >= C.bonusBoundary { break }
+            }
+            start += 1
+        }
+        guard best >= 0 else { return nil }
+        return Match(start: best, end: best + m,
+                     score: score(text, pattern, fold: fold, from: best, to: best + m))
+    }
+
+    private static func leadingSpaces<T: FuzzyText>(_ text: T) -> Int {
+        var i = 0
+        while i < text.count, C.isSpace(text[i]) { i += 1 }
+        return i
+    }
+
+    private static func trailingSpaces<T: FuzzyText>(_ text: T) -> Int {
+        var i = 0
+        while i < text.count, C.isSpace(text[text.count - 1 - i]) { i += 1 }
+        return i
+    }
+
+    private static func equal<T: FuzzyText>(_ text: T, _ pattern: [UInt32], at start: Int, fold: FuzzyFold) -> Bool {
+        for (k, p) in pattern.enumerated() where fold.apply(text[start + k]) != p { return false }
+        return true
+    }
+
+    /// `pattern` at the start of `text` (after its leading spaces, unless it starts with one).
+    static func prefix<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
+        guard let first = pattern.first else { return Match(start: 0, end: 0, score: 0) }
+        let start = C.isSpace(first) ? 0 : leadingSpaces(text)
+        guard text.count - start >= pattern.count, equal(text, pattern, at: start, fold: fold) else { return nil }
+        let end = start + pattern.count
+        return Match(start: start, end: end, score: score(text, pattern, fold: fold, from: start, to: end))
+    }
+
+    /// `pattern` at the end of `text` (before its trailing spaces, unless it ends with one).
+    static func suffix<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
+        var end = text.count
+        if pattern.last.map({ !C.isSpace($0) }) ?? true { end -= trailingSpaces(text) }
+        guard !pattern.isEmpty else { return Match(start: end, end: end, score: 0) }
+        let start = end - pattern.count
+        guard start >= 0, equal(text, pattern, at: start, fold: fold) else { return nil }
+        return Match(start: start, end: end, score: score(text, pattern, fold: fold, from: start, to: end))
+    }
+
+    /// `pattern` as the whole of `text` (but its spaces at either end, unless the pattern has one there).
+    static func whole<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
+        guard let first = pattern.first, let last = pattern.last else { return nil }
+        let start = C.isSpace(first) ? 0 : leadingSpaces(text)
+        let trailing = C.isSpace(last) ? 0 : trailingSpaces(text)
+        guard text.count - start - trailing == pattern.count, equal(text, pattern, at: start, fold: fold) else {
+            return nil
+        }
+        let score = (C.scoreMatch + C.bonusBoundaryWhite) * pattern.count + (C.bonusFirstCharMultiplier - 1) * C.bonusBoundaryWhite
+        return Match(start: start, end: start + pattern.count, score: score)
+    }
+}
