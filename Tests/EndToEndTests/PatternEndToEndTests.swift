@@ -59,6 +59,9 @@ struct PatternEndToEndTests {
         session.tmux.sendKeys("C-u")
         session.tmux.sendKeys("a.b", literal: true)
         try session.tmux.waitFor("1 of 7 items")
+        // Ctrl-R goes on to fuzzy, then back to a regular expression.
+        session.tmux.sendKeys("C-r")
+        try session.tmux.waitFor("Fuzzy &a.b")
         session.tmux.sendKeys("C-r")
         try session.tmux.waitUntil("back to a regular expression") { screen in
             screen.components(separatedBy: "\n").contains { $0.hasPrefix("&a.b") } && screen.contains("3 of 7 items")

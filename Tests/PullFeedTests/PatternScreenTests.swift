@@ -34,7 +34,7 @@ import TerminalUI
         #expect(h.lines.contains { $0.contains("year 2026 done") })
     }
 
-    @Test func ctrlRMakesTheTextLiteralAndThePromptSaysSo() {
+    @Test func ctrlRMakesTheTextLiteralThenFuzzyAndThePromptSaysSo() {
         let h = harness(Self.log)
         h.type("&x.y")
         #expect(h.lines[0].contains("1 of 7 items"))
@@ -43,6 +43,8 @@ import TerminalUI
         h.press(.ctrl("r"))
         #expect(h.lines[23].hasPrefix("Literal &x.y|fix"))
         #expect(h.lines[0].contains("0 of 7 items"))
+        h.press(.ctrl("r"))
+        #expect(h.lines[23].hasPrefix("Fuzzy &x.y|fix"), "the filter's Ctrl-R goes on to fuzzy")
         h.press(.ctrl("r"))
         #expect(h.lines[23].hasPrefix("&x.y|fix"))
         #expect(h.lines[0].contains("2 of 7 items"))
