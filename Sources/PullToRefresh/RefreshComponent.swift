@@ -22,7 +22,7 @@ import TerminalUI
 /// thread that runs `scheduler`'s work).
 ///
 /// Whether a refresh (or load) runs is one truth, `activity`: bound with
-/// `RefreshableList.bind(activity:refresh:loadMore:)`, the owner's; used on its own, the
+/// `RefreshableList.bind`, the owner's; used on its own, the
 /// component's begin and end commands set it. A request goes out only for a gesture or a
 /// programmatic begin, never because the activity says work runs: a refresh the owner begins
 /// shows, and asks for nothing.

@@ -105,19 +105,16 @@ struct VirtualLoop {
         let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler)
         refreshable.header = RefreshHeader(scheduler: loop.scheduler)     // tests: DispatchQueue.test.eraseToLoopScheduler()
         refreshable.footer = AutoRefreshFooter(scheduler: loop.scheduler)
-        reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-        }.store(in: &bag)
         refreshable.bind(
-            activity: reactor.state.map { RefreshActivity(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore,
-                                                          hasMore: $0.hasMore, lastUpdated: $0.lastUpdated) },
+            state: reactor.state,
+            rows: { rows.update($0.shown) },  // the data source takes the state's rows and says how to reload them
+            activity: { RefreshActivity(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore,
+                                        hasMore: $0.hasMore, lastUpdated: $0.lastUpdated) },
             refresh: { reactor.action.send(.refresh) },
             loadMore: { reactor.action.send(.loadMore) }
         ).store(in: &bag)
         // keys: refreshable.apply(.up) / .down / .pageDown …; any other key: refreshable.releasePulls();
-        // Enter: refreshable.activateFooter(); data changed: refreshable.reloadData(keepingSelection:);
-        // frames: refreshable.draw(on: canvas, top: 1, height: rows, width: columns)
+        // Enter: refreshable.activateFooter(); frames: refreshable.draw(on: canvas, top: 1, height: rows, width: columns)
 
         checkRefreshAndPaging(Frames(loop: loop, refreshable: refreshable), reactor, folder) { refreshable.footer }
     }
@@ -133,11 +130,7 @@ struct VirtualLoop {
         let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler)
         refreshable.header = RefreshHeader(scheduler: loop.scheduler)
         refreshable.footer = AutoRefreshFooter(scheduler: loop.scheduler)
-        reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-        }.store(in: &bag)
-        refreshable.bind(activity: reactor.state.map(\.activity),
+        refreshable.bind(state: reactor.state, rows: { rows.update($0.shown) }, activity: \.activity,
                          refresh: { reactor.action.send(.refresh) }, loadMore: { reactor.action.send(.loadMore) })
             .store(in: &bag)
 
@@ -156,8 +149,7 @@ struct VirtualLoop {
         let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler, header: header, footer: footer)
         var bag = Set<AnyCancellable>()
         reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
+            if rows.update(paths) != .unchanged { refreshable.reloadData(keepingSelection: true) }
         }.store(in: &bag)
 
         header.refreshingPublisher.map { FilesReactor.Action.refresh }.subscribe(reactor.action).store(in: &bag)
