@@ -61,7 +61,7 @@ public class RefreshComponent {
     public let spinner: Spinner
 
     /// The current state, derived from the gesture and `activity`. Change it with the
-    /// commands, or with `apply(_:)`.
+    /// commands.
     public var state: RefreshState { currentState }
 
     /// Whether a request has gone out (`refreshingPublisher` emitted) and not yet been ended.
@@ -80,7 +80,7 @@ public class RefreshComponent {
     public var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
     /// Emits each time a request goes out (the end of the park step). Any number of subscribers.
     public var refreshingPublisher: AnyPublisher<Void, Never> { requestSubject.eraseToAnyPublisher() }
-    /// Emits every state change (not the current state; see `stateProperty` for that).
+    /// Emits every state change (not the current state).
     public var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
 
     /// The activity the component's own commands set (shown while no owner is bound).
@@ -160,22 +160,6 @@ public class RefreshComponent {
         completion?()
     }
 
-    /// Sets the state the way an outside binder would (the two-way `stateProperty` uses it).
-    ///
-    /// `.refreshing` / `.willRefresh` begin a refresh; `.idle` ends one (or lifts a footer's
-    /// noMoreData); `.noMoreData` ends a footer with no more data and is ignored by a header;
-    /// `.pulling` is driven by pull input only and is ignored here. Unlike MJRefresh's
-    /// writable `state`, assigning `.idle` never cancels a pull the user is making.
-    public func apply(_ newState: RefreshState) {
-        guard newState != currentState else { return }
-        switch newState {
-        case .refreshing, .willRefresh: beginRefreshing()
-        case .idle: applyIdle()
-        case .noMoreData: applyNoMoreData()
-        case .pulling: break
-        }
-    }
-
     /// Tells the component a frame was drawn. The first call promotes `willRefresh`.
     public func didRender() {
         guard !hasRendered else { return }
@@ -197,8 +181,6 @@ public class RefreshComponent {
     /// Called when a refresh ends by the component's own command, before the state leaves
     /// refreshing.
     func didEndRefreshing(requestWasSent: Bool, success: Bool) {}
-    func applyIdle() { endRefreshing() }
-    func applyNoMoreData() {}
 
     // MARK: Machinery
 

@@ -98,11 +98,6 @@ public class RefreshFooter: RefreshComponent {
         updateOwnActivity { $0.hasMore = true }
     }
 
-    /// Ends loading; `hasMore == false` ends with no more data (what a footer's end-refreshing subscriber applies).
-    public func endRefreshing(hasMore: Bool) {
-        if hasMore { endRefreshing() } else { endRefreshingWithNoMoreData() }
-    }
-
     override var phase: RefreshPhase { model.phase }
 
     override func display(activity: RefreshActivity) -> RefreshDisplay { model.display(activity: activity) }
@@ -112,10 +107,4 @@ public class RefreshFooter: RefreshComponent {
     }
 
     override var requestFlag: WritableKeyPath<RefreshActivity, Bool> { \.isLoadingMore }
-
-    override func applyIdle() {
-        if state == .noMoreData { resetNoMoreData() } else { endRefreshing() }
-    }
-
-    override func applyNoMoreData() { endRefreshingWithNoMoreData() }
 }
