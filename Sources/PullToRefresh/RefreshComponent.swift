@@ -51,37 +51,37 @@ public class RefreshComponent {
     public static var defaultParkDelay: TimeInterval { 0.1 }
 
     /// The scheduler that times the park step, the spinner and (for pullable components) release.
-    public let scheduler: LoopScheduler
+    let scheduler: LoopScheduler
     /// The park step's duration (see the type's documentation).
     public var parkDelay: TimeInterval
     /// Called when a request should go out, at the moment `refreshingPublisher` emits (the
     /// tests' hook; clients subscribe to `refreshingPublisher`, or bind a `RefreshableList`).
     var refreshingBlock: (() -> Void)?
     /// Ticks only while refreshing.
-    public let spinner: Spinner
+    let spinner: Spinner
 
     /// The current state, derived from the gesture and `activity`. Change it with the
     /// commands.
     public var state: RefreshState { currentState }
 
     /// Whether a request has gone out (`refreshingPublisher` emitted) and not yet been ended.
-    public var isRequestInFlight: Bool { requestSent && currentState.isRefreshing }
+    var isRequestInFlight: Bool { requestSent && currentState.isRefreshing }
     /// Whether the park step is pending (refreshing, request not yet sent).
-    public var isParking: Bool { phase == .parking }
+    var isParking: Bool { phase == .parking }
     /// Whether `didRender()` has been called at least once.
-    public var hasRendered: Bool { false }
+    var hasRendered: Bool { false }
 
     /// Whether a refresh or load runs, and whether there is more: the bound owner's, else the
     /// component's own, which its begin and end commands set.
-    public var activity: RefreshActivity { ownerActivity ?? ownActivity }
+    var activity: RefreshActivity { ownerActivity ?? ownActivity }
 
     /// Emits after anything that changes how the component looks (state, pull distance,
     /// spinner tick, texts): the app re-renders on it.
-    public var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
+    var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
     /// Emits each time a request goes out (the end of the park step). Any number of subscribers.
     public var refreshingPublisher: AnyPublisher<Void, Never> { requestSubject.eraseToAnyPublisher() }
     /// Emits every state change (not the current state).
-    public var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
+    var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
 
     /// The activity the component's own commands set (shown while no owner is bound).
     var ownActivity = RefreshActivity(hasMore: true)

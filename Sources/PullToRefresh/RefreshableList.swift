@@ -66,7 +66,7 @@ public final class RefreshableList {
     /// Whether the footer row has the selection (Down on the last row moves it there).
     public private(set) var isFooterSelected = false
     /// Rows that moves asked for past the last loaded row; completed when rows arrive.
-    public private(set) var pendingRows = 0
+    private(set) var pendingRows = 0
 
     private let scheduler: LoopScheduler
     /// The bound load-more request (see `bind`).

@@ -2,11 +2,11 @@ import OpenCombine
 import Testing
 @testable import PullToRefresh
 
-/// The PullToRefresh catalog's code that needs no reactor, verbatim (Scripts/check-doc-snippets.py
-/// checks it), run. The snippets bound to a reactor are run in FilesDemoTests' DocSnippetTests,
-/// against the files-demo's reactor.
+/// The gesture model the "The gesture model" article describes, step by step. The catalog's
+/// snippets, all bound to a reactor, are run in FilesDemoTests' DocSnippetTests, against the
+/// files-demo's reactor.
 @Suite struct DocSnippetTests {
-    /// "The gesture model".
+    /// A pull released past the threshold parks, asks once, and the owner's refresh answers it.
     @Test func gestureModel() {
         let owner = RefreshActivity()
         var model = RefreshHeaderModel(height: 2)
