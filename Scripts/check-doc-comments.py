@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails when a public symbol of the libraries has no doc comment.
+"""Fails when a public symbol of the libraries has no doc comment, or when a library declares
+more public symbols than its bar (PUBLIC_LIMITS).
 
 Reads the symbol graphs that `swift package dump-symbol-graph --minimum-access-level public`
 writes, and lists every public declaration of our own modules without documentation. A member
@@ -13,6 +14,9 @@ import os
 import subprocess
 import sys
 
+# The most public declarations a module may have: every public symbol declared in its sources
+# (types, members, enum cases, initializers; not what the compiler synthesises) counts.
+PUBLIC_LIMITS = {"PullToRefresh": 120}
 MODULES = sys.argv[1:] or ["Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh"]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 out = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
@@ -25,6 +29,7 @@ if folder is None:
     sys.exit("no symbol graph folder in: " + out.stdout + out.stderr)
 
 missing = []
+counts = {}
 for module in MODULES:
     path = os.path.join(folder, module + ".symbols.json")
     if not os.path.exists(path):
@@ -35,6 +40,8 @@ for module in MODULES:
                   if r["kind"] in ("requirementOf", "defaultImplementationOf", "overrides")}
     implements |= {r["source"] for r in graph["relationships"]
                    if r["kind"] == "memberOf" and r.get("sourceOrigin")}
+    counts[module] = sum(1 for symbol in graph["symbols"] if symbol.get("accessLevel") == "public"
+                         and f"/Sources/{module}/" in symbol.get("location", {}).get("uri", ""))
     for symbol in graph["symbols"]:
         if symbol.get("accessLevel") != "public" or symbol.get("docComment"):
             continue
@@ -51,4 +58,12 @@ for module in MODULES:
 for entry in sorted(missing):
     print(entry)
 print(f"{len(missing)} public symbols without a doc comment in {', '.join(MODULES)}")
-sys.exit(1 if missing else 0)
+over = []
+for module, count in counts.items():
+    limit = PUBLIC_LIMITS.get(module)
+    print(f"{module}: {count} public declarations" + (f" (at most {limit})" if limit is not None else ""))
+    if limit is not None and count > limit:
+        over.append(f"{module} declares {count} public symbols, more than its {limit}: make internal what clients do not need")
+for entry in over:
+    print(entry)
+sys.exit(1 if missing or over else 0)

@@ -5,8 +5,12 @@ import TerminalUI
 /// The files as list rows: a header row per folder, then its files.
 final class FileRows: ListDataSource {
     private(set) var rows: [(row: ListRow, path: String?)] = []
+    private var paths: [String]?
 
-    func update(_ paths: [String]) {
+    /// Takes the rows of `paths`, and says how the list reloads them.
+    func update(_ paths: [String]) -> ListReload {
+        guard paths != self.paths else { return .unchanged }
+        self.paths = paths
         rows = []
         var folder: String?
         for path in paths {
@@ -15,6 +19,7 @@ final class FileRows: ListDataSource {
             if dir != folder { rows.append((.header(dir + "/", style: .bold), nil)); folder = dir }
             rows.append((.item(String(parts.last ?? ""), indent: 2), path))
         }
+        return .keepingSelection(true)
     }
 
     var rowCount: Int { rows.count }
@@ -44,12 +49,7 @@ final class FilesScreen {
         refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: scheduler)
         refreshable.header = RefreshHeader(scheduler: scheduler)      // pull down to refresh
         refreshable.footer = AutoRefreshFooter(scheduler: scheduler)  // load more at the bottom
-        reactor.state.map(\.shown).removeDuplicates().sink { [unowned self] paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-            onChange()
-        }.store(in: &bag)
-        refreshable.bind(activity: reactor.state.map(\.activity),
+        refreshable.bind(state: reactor.state, rows: { [rows] in rows.update($0.shown) }, activity: \.activity,
                          refresh: { reactor.action.send(.refresh) }, loadMore: { reactor.action.send(.loadMore) })
             .store(in: &bag)
     }

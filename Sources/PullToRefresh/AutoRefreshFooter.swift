@@ -29,9 +29,9 @@ public final class AutoRefreshFooter: RefreshFooter {
         set { model.autoTriggerTimes = newValue }
     }
     /// Automatic triggers since this arrival at the bottom.
-    public var triggersThisArrival: Int { model.triggersThisArrival }
+    var triggersThisArrival: Int { model.triggersThisArrival }
     /// Whether the footer is in the trigger zone now.
-    public var isInTriggerZone: Bool { model.isInTriggerZone }
+    var isInTriggerZone: Bool { model.isInTriggerZone }
 
     /// - Parameters:
     ///   - scheduler: times the park step and the spinner; the footer is confined to the
@@ -54,7 +54,7 @@ public final class AutoRefreshFooter: RefreshFooter {
     /// The view moved. `footerVisibleFraction` is how much of the footer row is on screen
     /// (0…1); `movingDown` whether this move went down. Returns whether loading started.
     @discardableResult
-    public func viewDidMove(footerVisibleFraction: Double, movingDown: Bool) -> Bool {
+    func viewDidMove(footerVisibleFraction: Double, movingDown: Bool) -> Bool {
         send(.viewDidMove(visibleFraction: footerVisibleFraction, movingDown: movingDown))
     }
 }

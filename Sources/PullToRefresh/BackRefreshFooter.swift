@@ -30,9 +30,9 @@ public final class BackRefreshFooter: RefreshFooter {
         set { model.maxPullDistance = newValue }
     }
     /// Rows pulled past the bottom (0 while refreshing or at rest).
-    public var pullDistance: Int { model.phase.pulledRows }
+    var pullDistance: Int { model.phase.pulledRows }
     /// `pullDistance / height`, ≥ 0 (1 while refreshing).
-    public var pullingPercent: Double { state.isRefreshing ? 1 : Double(pullDistance) / Double(height) }
+    var pullingPercent: Double { state.isRefreshing ? 1 : Double(pullDistance) / Double(height) }
 
     /// - Parameters:
     ///   - scheduler: times the release delay, the park step and the spinner; the footer is

@@ -15,12 +15,12 @@ import Glibc
 /// MJRefresh, which compared only the day of the month in some versions.
 public struct LastUpdatedFormatter {
     /// The words of the line ("Last updated: ", "Today", "Never"), in the formatter's language.
-    public var titles: RefreshTitles
+    var titles: RefreshTitles
     /// The calendar, and with it the time zone, dates are shown in; it also decides what
     /// "today" is.
-    public var calendar: Calendar
+    var calendar: Calendar
     /// The clock that "today" and "this year" are measured against; called on every format.
-    public var now: () -> Date
+    var now: () -> Date
 
     /// - Parameters:
     ///   - language: the language of "Last updated", "Today" and "Never".
@@ -57,12 +57,12 @@ public struct LastUpdatedFormatter {
     }
 
     /// The whole line for `date` (`nil`: never updated).
-    public func string(for date: Date?) -> String {
+    func string(for date: Date?) -> String {
         titles.lastUpdatedPrefix + dateText(date)
     }
 
     /// The text after the prefix.
-    public func dateText(_ date: Date?) -> String {
+    func dateText(_ date: Date?) -> String {
         guard let date else { return titles.never }
         let units: Set<Calendar.Component> = [.year, .month, .day, .hour, .minute]
         let d = calendar.dateComponents(units, from: date)

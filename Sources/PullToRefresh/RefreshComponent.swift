@@ -22,7 +22,7 @@ import TerminalUI
 /// thread that runs `scheduler`'s work).
 ///
 /// Whether a refresh (or load) runs is one truth, `activity`: bound with
-/// `RefreshableList.bind(activity:refresh:loadMore:)`, the owner's; used on its own, the
+/// `RefreshableList.bind`, the owner's; used on its own, the
 /// component's begin and end commands set it. A request goes out only for a gesture or a
 /// programmatic begin, never because the activity says work runs: a refresh the owner begins
 /// shows, and asks for nothing.
@@ -51,37 +51,37 @@ public class RefreshComponent {
     public static var defaultParkDelay: TimeInterval { 0.1 }
 
     /// The scheduler that times the park step, the spinner and (for pullable components) release.
-    public let scheduler: LoopScheduler
+    let scheduler: LoopScheduler
     /// The park step's duration (see the type's documentation).
     public var parkDelay: TimeInterval
     /// Called when a request should go out, at the moment `refreshingPublisher` emits (the
     /// tests' hook; clients subscribe to `refreshingPublisher`, or bind a `RefreshableList`).
     var refreshingBlock: (() -> Void)?
     /// Ticks only while refreshing.
-    public let spinner: Spinner
+    let spinner: Spinner
 
     /// The current state, derived from the gesture and `activity`. Change it with the
-    /// commands, or with `apply(_:)`.
+    /// commands.
     public var state: RefreshState { currentState }
 
     /// Whether a request has gone out (`refreshingPublisher` emitted) and not yet been ended.
-    public var isRequestInFlight: Bool { requestSent && currentState.isRefreshing }
+    var isRequestInFlight: Bool { requestSent && currentState.isRefreshing }
     /// Whether the park step is pending (refreshing, request not yet sent).
-    public var isParking: Bool { phase == .parking }
+    var isParking: Bool { phase == .parking }
     /// Whether `didRender()` has been called at least once.
-    public var hasRendered: Bool { false }
+    var hasRendered: Bool { false }
 
     /// Whether a refresh or load runs, and whether there is more: the bound owner's, else the
     /// component's own, which its begin and end commands set.
-    public var activity: RefreshActivity { ownerActivity ?? ownActivity }
+    var activity: RefreshActivity { ownerActivity ?? ownActivity }
 
     /// Emits after anything that changes how the component looks (state, pull distance,
     /// spinner tick, texts): the app re-renders on it.
-    public var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
+    var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
     /// Emits each time a request goes out (the end of the park step). Any number of subscribers.
     public var refreshingPublisher: AnyPublisher<Void, Never> { requestSubject.eraseToAnyPublisher() }
-    /// Emits every state change (not the current state; see `stateProperty` for that).
-    public var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
+    /// Emits every state change (not the current state).
+    var stateChanges: AnyPublisher<RefreshState, Never> { stateSubject.eraseToAnyPublisher() }
 
     /// The activity the component's own commands set (shown while no owner is bound).
     var ownActivity = RefreshActivity(hasMore: true)
@@ -160,22 +160,6 @@ public class RefreshComponent {
         completion?()
     }
 
-    /// Sets the state the way an outside binder would (the two-way `stateProperty` uses it).
-    ///
-    /// `.refreshing` / `.willRefresh` begin a refresh; `.idle` ends one (or lifts a footer's
-    /// noMoreData); `.noMoreData` ends a footer with no more data and is ignored by a header;
-    /// `.pulling` is driven by pull input only and is ignored here. Unlike MJRefresh's
-    /// writable `state`, assigning `.idle` never cancels a pull the user is making.
-    public func apply(_ newState: RefreshState) {
-        guard newState != currentState else { return }
-        switch newState {
-        case .refreshing, .willRefresh: beginRefreshing()
-        case .idle: applyIdle()
-        case .noMoreData: applyNoMoreData()
-        case .pulling: break
-        }
-    }
-
     /// Tells the component a frame was drawn. The first call promotes `willRefresh`.
     public func didRender() {
         guard !hasRendered else { return }
@@ -197,8 +181,6 @@ public class RefreshComponent {
     /// Called when a refresh ends by the component's own command, before the state leaves
     /// refreshing.
     func didEndRefreshing(requestWasSent: Bool, success: Bool) {}
-    func applyIdle() { endRefreshing() }
-    func applyNoMoreData() {}
 
     // MARK: Machinery
 

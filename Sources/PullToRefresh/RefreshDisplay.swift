@@ -1,18 +1,18 @@
 /// What a header or footer shows: a pure function of its model's phase and the owner's
 /// `RefreshActivity` (`RefreshHeaderModel.display(activity:)`,
 /// `RefreshFooterModel.display(activity:)`). Titles and glyphs follow from `state`.
-public struct RefreshDisplay: Hashable, Sendable {
+struct RefreshDisplay: Hashable, Sendable {
     /// The state drawn (and published by the component).
-    public var state: RefreshState
+    var state: RefreshState
     /// Rows pulled past the edge (0 unless pulled).
-    public var pulledRows: Int
+    var pulledRows: Int
     /// Rows the component occupies: a header's pull or its parked height, a footer's row plus
     /// the rows pulled past it; 0 while hidden or at rest.
-    public var visibleHeight: Int
+    var visibleHeight: Int
     /// A footer under an empty list is hidden (a header never is).
-    public var isHidden: Bool
+    var isHidden: Bool
     /// A footer with no more data whose input is still open: it says "Waiting for more...".
-    public var isWaitingForMore: Bool
+    var isWaitingForMore: Bool
 
     /// Whether anything besides `state` differs from `other` (the model's `.changed` effect).
     func differsBesidesState(from other: RefreshDisplay) -> Bool {

@@ -1,6 +1,6 @@
 /// What a header's or footer's model asks its shell to do after an event: the timers, the
 /// request, a redraw. The model itself never touches a scheduler or a publisher.
-public enum RefreshEffect: Hashable, Sendable {
+enum RefreshEffect: Hashable, Sendable {
     /// (Re)start the release timer: no pull input for the release delay counts as letting go.
     case armReleaseTimer
     /// Stop the release timer.

@@ -4,7 +4,7 @@
 /// User input (pulls, releases, moves, Enter), the timers the model asked for, the list's
 /// content and frames, the component's own begin and end commands, and the owner's activity
 /// changing. Each model ignores the events that are not its own (a header is never reached).
-public enum RefreshEvent: Equatable, Sendable {
+enum RefreshEvent: Equatable, Sendable {
     /// Over-scroll past the edge by `rows` (negative: pushed back).
     case pull(by: Int)
     /// The user let go of a pull (any input that is not a pull).
@@ -35,7 +35,7 @@ public enum RefreshEvent: Equatable, Sendable {
     case rendered
 
     /// The view moved, for a one-row footer: fully visible when the view is at the bottom.
-    public static func viewDidMove(atBottom: Bool, movingDown: Bool) -> RefreshEvent {
+    static func viewDidMove(atBottom: Bool, movingDown: Bool) -> RefreshEvent {
         .viewDidMove(visibleFraction: atBottom ? 1 : 0, movingDown: movingDown)
     }
 }

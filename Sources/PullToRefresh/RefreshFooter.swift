@@ -22,32 +22,32 @@ import TerminalUI
 /// decides instead).
 public class RefreshFooter: RefreshComponent {
     /// Which footer this is (for titles).
-    public var kind: RefreshFooterKind { model.kind }
+    var kind: RefreshFooterKind { model.kind }
 
     /// The gesture model this footer runs.
-    public internal(set) var model: RefreshFooterModel
+    var model: RefreshFooterModel
 
     /// Whether the list has rows; the footer is hidden and triggers nothing without them.
-    public var hasContent: Bool {
+    var hasContent: Bool {
         get { model.hasContent }
         set { send(.contentChanged(hasContent: newValue)) }
     }
     /// Hidden while the list is empty.
-    public var isHidden: Bool { !hasContent }
+    var isHidden: Bool { !hasContent }
 
     /// With no more data to load, whether the input is still open and more may come on its
     /// own: the footer then reads "Waiting for more..." instead of "No more data". Bound to an
     /// owner, the owner's `RefreshActivity.isWaitingForMore`.
-    public var isWaitingForMore: Bool {
+    var isWaitingForMore: Bool {
         get { activity.isWaitingForMore }
         set { updateOwnActivity { $0.isWaitingForMore = newValue } }
     }
 
     /// Rows the footer occupies below the last row: its own row (1) plus, for the back
     /// footer, the rows pulled past it; 0 while hidden.
-    public var visibleHeight: Int { display(activity: activity).visibleHeight }
+    var visibleHeight: Int { display(activity: activity).visibleHeight }
 
-    override public var hasRendered: Bool { model.hasRendered }
+    override var hasRendered: Bool { model.hasRendered }
 
     init(scheduler: LoopScheduler, parkDelay: TimeInterval, model: RefreshFooterModel) {
         self.model = model
@@ -61,28 +61,28 @@ public class RefreshFooter: RefreshComponent {
     ///
     /// While it is true, Down on the last row gives the footer row the selection (Enter there
     /// loads), and moves made past the last loaded row are kept until the rows arrive.
-    public var loadsWhenReached: Bool { model.loadsWhenReached(activity: activity) }
+    var loadsWhenReached: Bool { model.loadsWhenReached(activity: activity) }
 
     /// The view moved: `atBottom` says whether the footer row is fully in view, `movingDown`
     /// whether the move went down. The auto footer loads when it arrives there moving down
     /// (see `AutoRefreshFooter`); the back footer ignores moves. Returns whether loading started.
     @discardableResult
-    public func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
+    func viewDidMove(atBottom: Bool, movingDown: Bool) -> Bool {
         send(.viewDidMove(atBottom: atBottom, movingDown: movingDown))
     }
 
     /// Over-scroll past the bottom by `rows` (Down or the wheel past the last row): pulls the
     /// back footer; the auto footer is not pulled.
-    public func pull(by rows: Int) { send(.pull(by: rows)) }
+    func pull(by rows: Int) { send(.pull(by: rows)) }
 
     /// The user let go of a pull: the back footer loads if pulled past its threshold, else
     /// springs back; the auto footer is never pulled.
-    public func release() { send(.release) }
+    func release() { send(.release) }
 
     /// Enter on the footer row: loads when idle and visible (MJRefresh's tap on the state
     /// label). Returns whether loading started.
     @discardableResult
-    public func activate() -> Bool { send(.activate) }
+    func activate() -> Bool { send(.activate) }
 
     /// Ends loading (if loading) and shows "No more data"; nothing triggers until reset.
     public func endRefreshingWithNoMoreData() {
@@ -98,11 +98,6 @@ public class RefreshFooter: RefreshComponent {
         updateOwnActivity { $0.hasMore = true }
     }
 
-    /// Ends loading; `hasMore == false` ends with no more data (what a footer's end-refreshing subscriber applies).
-    public func endRefreshing(hasMore: Bool) {
-        if hasMore { endRefreshing() } else { endRefreshingWithNoMoreData() }
-    }
-
     override var phase: RefreshPhase { model.phase }
 
     override func display(activity: RefreshActivity) -> RefreshDisplay { model.display(activity: activity) }
@@ -112,10 +107,4 @@ public class RefreshFooter: RefreshComponent {
     }
 
     override var requestFlag: WritableKeyPath<RefreshActivity, Bool> { \.isLoadingMore }
-
-    override func applyIdle() {
-        if state == .noMoreData { resetNoMoreData() } else { endRefreshing() }
-    }
-
-    override func applyNoMoreData() { endRefreshingWithNoMoreData() }
 }

@@ -8,29 +8,29 @@
 /// (arriving at the bottom moving down, a release past the threshold, Enter) or a
 /// programmatic `begin`, never while the owner already loads and never with no more data.
 /// `RefreshFooter` is the shell that runs it on a scheduler.
-public struct RefreshFooterModel: Hashable, Sendable {
+struct RefreshFooterModel: Hashable, Sendable {
     /// Which footer: the auto footer loads when reached, the back footer when pulled.
-    public let kind: RefreshFooterKind
+    let kind: RefreshFooterKind
     /// The back footer's pull threshold in rows.
-    public let height: Int
+    let height: Int
     /// How far the back footer can be pulled (at least `height`).
-    public var maxPullDistance: Int {
+    var maxPullDistance: Int {
         didSet { maxPullDistance = max(height, maxPullDistance) }
     }
     /// The visible fraction of the auto footer's row that triggers loading.
-    public var triggerPercent: Double
+    var triggerPercent: Double
     /// The auto footer's triggers per arrival at the bottom (negative: unlimited).
-    public var autoTriggerTimes: Int
+    var autoTriggerTimes: Int
     /// Where the gesture is.
-    public private(set) var phase: RefreshPhase = .idle
+    private(set) var phase: RefreshPhase = .idle
     /// Whether a frame has been drawn (a load begun before shows as `willRefresh`).
-    public private(set) var hasRendered = false
+    private(set) var hasRendered = false
     /// Whether the list has rows: the footer is hidden and triggers nothing without them.
-    public private(set) var hasContent = false
+    private(set) var hasContent = false
     /// Whether the auto footer is in the trigger zone now (this arrival at the bottom).
-    public private(set) var isInTriggerZone = false
+    private(set) var isInTriggerZone = false
     /// Automatic triggers since this arrival at the bottom.
-    public private(set) var triggersThisArrival = 0
+    private(set) var triggersThisArrival = 0
 
     /// - Parameters:
     ///   - kind: the auto footer or the back footer.
@@ -38,7 +38,7 @@ public struct RefreshFooterModel: Hashable, Sendable {
     ///   - maxPullDistance: how far the back footer can be pulled; twice `height` by default.
     ///   - triggerPercent: the visible fraction of the auto footer's row that triggers.
     ///   - autoTriggerTimes: the auto footer's triggers per arrival (negative: unlimited).
-    public init(kind: RefreshFooterKind, height: Int = 1, maxPullDistance: Int? = nil,
+    init(kind: RefreshFooterKind, height: Int = 1, maxPullDistance: Int? = nil,
                 triggerPercent: Double = 1.0, autoTriggerTimes: Int = 1) {
         self.kind = kind
         self.height = max(1, height)
@@ -48,7 +48,7 @@ public struct RefreshFooterModel: Hashable, Sendable {
     }
 
     /// What the footer shows for `activity`.
-    public func display(activity: RefreshActivity) -> RefreshDisplay {
+    func display(activity: RefreshActivity) -> RefreshDisplay {
         let state: RefreshState
         if phase.isRequesting || activity.isLoadingMore {
             state = phase.busyState(hasRendered: hasRendered)
@@ -64,13 +64,13 @@ public struct RefreshFooterModel: Hashable, Sendable {
 
     /// Whether reaching the footer by moving down loads now: the auto footer's while it shows
     /// and has more; never the back footer's.
-    public func loadsWhenReached(activity: RefreshActivity) -> Bool {
+    func loadsWhenReached(activity: RefreshActivity) -> Bool {
         kind == .auto && hasContent && display(activity: activity).state != .noMoreData
     }
 
     /// Applies `event` with the owner's `activity` (after the change, for
     /// `activityChanged`) and returns what to do.
-    public mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
+    mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
         var before = activity
         if case .activityChanged(let old) = event { before = old }
         let shown = display(activity: before)

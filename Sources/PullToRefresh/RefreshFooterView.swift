@@ -29,7 +29,7 @@ public struct RefreshFooterView {
 
     /// The footer's line (empty while hidden); `selected` says whether its row has the
     /// selection (Enter then loads).
-    public func line(for footer: RefreshFooter, selected: Bool = false) -> String {
+    func line(for footer: RefreshFooter, selected: Bool = false) -> String {
         guard !footer.isHidden else { return "" }
         let glyph: String
         switch (footer.state, footer.kind) {
@@ -44,7 +44,7 @@ public struct RefreshFooterView {
 
     /// Draws the footer's row at screen row `row` (nothing while hidden). `style` overrides
     /// the view's style (e.g. reverse video when the footer row is selected).
-    public func draw(_ footer: RefreshFooter, on canvas: Canvas, row: Int, style: Style? = nil, selected: Bool = false) {
+    func draw(_ footer: RefreshFooter, on canvas: Canvas, row: Int, style: Style? = nil, selected: Bool = false) {
         guard !footer.isHidden else { return }
         let s = style ?? self.style
         canvas.fillRow(row, style: s)

@@ -42,7 +42,7 @@ public struct RefreshGlyphs: Hashable, Sendable {
         downArrow: "v", upArrow: "^", spinnerFrames: ["|", "/", "-", "\\"])
 
     /// The spinner frame for `tick`.
-    public func spinnerFrame(_ tick: Int) -> String {
+    func spinnerFrame(_ tick: Int) -> String {
         spinnerFrames[((tick % spinnerFrames.count) + spinnerFrames.count) % spinnerFrames.count]
     }
 

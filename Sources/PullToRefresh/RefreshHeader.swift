@@ -58,20 +58,20 @@ public final class RefreshHeader: RefreshComponent {
         didSet { if lastUpdated != oldValue { notifyChange() } }
     }
     /// The clock for `lastUpdated`.
-    public var now: () -> Date
+    var now: () -> Date
 
     /// The gesture model this header runs.
-    public private(set) var model: RefreshHeaderModel
+    private(set) var model: RefreshHeaderModel
 
     /// Rows pulled so far (0 when not pulled, `height` while refreshing).
-    public var pullDistance: Int { state.isRefreshing ? height : model.phase.pulledRows }
+    var pullDistance: Int { state.isRefreshing ? height : model.phase.pulledRows }
     /// `pullDistance / height`, ≥ 0 (1 while refreshing).
-    public var pullingPercent: Double { Double(pullDistance) / Double(height) }
+    var pullingPercent: Double { Double(pullDistance) / Double(height) }
     /// Rows the header occupies now: the pull distance while idle or pulling (may exceed
     /// `height`), `height` while refreshing, 0 when at rest.
-    public var visibleHeight: Int { display(activity: activity).visibleHeight }
+    var visibleHeight: Int { display(activity: activity).visibleHeight }
 
-    override public var hasRendered: Bool { model.hasRendered }
+    override var hasRendered: Bool { model.hasRendered }
 
     /// - Parameters:
     ///   - scheduler: times the release delay, the park step and the spinner.
@@ -96,11 +96,11 @@ public final class RefreshHeader: RefreshComponent {
     }
 
     /// Over-scroll past the top by `rows` (negative: pushed back). Ignored while refreshing.
-    public func pull(by rows: Int) { send(.pull(by: rows)) }
+    func pull(by rows: Int) { send(.pull(by: rows)) }
 
     /// The user let go (any non-pull input, or the release delay passed): refresh if pulled
     /// past the threshold, else spring back. No-op when not pulled.
-    public func release() { send(.release) }
+    func release() { send(.release) }
 
     override var phase: RefreshPhase { model.phase }
 

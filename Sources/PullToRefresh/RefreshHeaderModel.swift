@@ -11,38 +11,38 @@
 /// Where a refresh the owner begins by itself shows is `showsOwnerRefreshes`: parked above the
 /// rows, pushing them down (MJRefresh's way, the default), or in the header's state alone, with
 /// no rows, so that a list refreshed by a timer or a key does not move while the work runs.
-public struct RefreshHeaderModel: Hashable, Sendable {
+struct RefreshHeaderModel: Hashable, Sendable {
     /// Rows the header occupies when parked, and the pull threshold.
-    public let height: Int
+    let height: Int
     /// How far a pull can go (at least `height`).
-    public var maxPullDistance: Int {
+    var maxPullDistance: Int {
         didSet { maxPullDistance = max(height, maxPullDistance) }
     }
     /// Where the gesture is.
-    public private(set) var phase: RefreshPhase = .idle
+    private(set) var phase: RefreshPhase = .idle
     /// Whether a frame has been drawn (a refresh begun before shows as `willRefresh`).
-    public private(set) var hasRendered = false
+    private(set) var hasRendered = false
     /// Whether a refresh the owner runs that the header did not ask for (begun by a key, a
     /// timer, a signal) takes the header's rows. True (the default): it parks the header above
     /// the rows, as MJRefresh does. False: it shows only in `state` (`.refreshing`, the spinner
     /// runs) with no rows, so no row moves; the owner shows its progress elsewhere. Either way
     /// a refresh that answers the header's own request (a pull released, a `begin`) parks it,
     /// and so does a pull while an unshown refresh runs (it asks for nothing more).
-    public var showsOwnerRefreshes = true
+    var showsOwnerRefreshes = true
     /// Whether the owner's running refresh answers this header's request or a pull made
     /// during it: it shows parked even when `showsOwnerRefreshes` is false.
-    public private(set) var showsRunningRefresh = false
+    private(set) var showsRunningRefresh = false
 
     /// - Parameters:
     ///   - height: rows when parked, and the threshold (at least 1).
     ///   - maxPullDistance: how far a pull can go; twice `height` by default.
-    public init(height: Int = 2, maxPullDistance: Int? = nil) {
+    init(height: Int = 2, maxPullDistance: Int? = nil) {
         self.height = max(1, height)
         self.maxPullDistance = max(self.height, maxPullDistance ?? self.height * 2)
     }
 
     /// What the header shows for `activity`.
-    public func display(activity: RefreshActivity) -> RefreshDisplay {
+    func display(activity: RefreshActivity) -> RefreshDisplay {
         let state: RefreshState
         var rows = phase.pulledRows
         if phase.isRequesting || activity.isRefreshing {
@@ -57,7 +57,7 @@ public struct RefreshHeaderModel: Hashable, Sendable {
 
     /// Applies `event` with the owner's `activity` (after the change, for
     /// `activityChanged`) and returns what to do.
-    public mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
+    mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
         var before = activity
         if case .activityChanged(let old) = event { before = old }
         let shown = display(activity: before)

@@ -42,7 +42,7 @@ public struct RefreshHeaderView {
     }
 
     /// The state line: glyph and title.
-    public func stateLine(for header: RefreshHeader) -> String {
+    func stateLine(for header: RefreshHeader) -> String {
         let glyph: String
         switch header.state {
         case .refreshing, .willRefresh: glyph = glyphs.spinnerFrame(header.spinner.tick)
@@ -53,13 +53,13 @@ public struct RefreshHeaderView {
     }
 
     /// The last-updated line.
-    public func detailLine(for header: RefreshHeader) -> String {
+    func detailLine(for header: RefreshHeader) -> String {
         "   " + formatter.string(for: header.lastUpdated)
     }
 
     /// The header's lines top to bottom for `rows` rows (default `header.visibleHeight`);
     /// blank rows are empty strings.
-    public func lines(for header: RefreshHeader, rows: Int? = nil) -> [String] {
+    func lines(for header: RefreshHeader, rows: Int? = nil) -> [String] {
         let count = max(0, rows ?? header.visibleHeight)
         switch count {
         case 0: return []
@@ -72,7 +72,7 @@ public struct RefreshHeaderView {
     /// Draws the header into `canvas` from screen row `row`, clearing each of its rows first.
     /// `skipTop` rows of the header are scrolled off above `row` (a parked header scrolling
     /// away with the content): only the rows below them are drawn.
-    public func draw(_ header: RefreshHeader, on canvas: Canvas, row: Int, rows: Int? = nil, skipTop: Int = 0) {
+    func draw(_ header: RefreshHeader, on canvas: Canvas, row: Int, rows: Int? = nil, skipTop: Int = 0) {
         let all = lines(for: header, rows: rows)
         guard skipTop < all.count else { return }
         let stateIndex = all.count == 1 ? 0 : all.count - 2

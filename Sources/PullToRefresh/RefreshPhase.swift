@@ -3,7 +3,7 @@
 /// Whether a refresh or a load is running is not kept here: that is the owner's
 /// `RefreshActivity`. A phase only says what the user's gesture (or a programmatic begin)
 /// asked for and has not yet been answered.
-public enum RefreshPhase: Hashable, Sendable {
+enum RefreshPhase: Hashable, Sendable {
     /// At rest.
     case idle
     /// Pulled past the edge by `rows` rows (at least 1), not let go yet.
@@ -18,7 +18,7 @@ public enum RefreshPhase: Hashable, Sendable {
     case requested
 
     /// Whether the phase asks for a request the owner's activity does not show yet.
-    public var isRequesting: Bool {
+    var isRequesting: Bool {
         switch self {
         case .waitingForFrame, .parking, .requested: true
         case .idle, .pulled: false
@@ -26,7 +26,7 @@ public enum RefreshPhase: Hashable, Sendable {
     }
 
     /// Rows pulled past the edge (0 unless pulled).
-    public var pulledRows: Int {
+    var pulledRows: Int {
         if case .pulled(let rows) = self { rows } else { 0 }
     }
 }

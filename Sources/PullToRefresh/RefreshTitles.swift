@@ -22,7 +22,7 @@ public struct RefreshTitles: Hashable, Sendable {
     /// A footer's title for `state`. The auto footer has no pulling state; it reads as idle.
     /// Its idle title offers Enter only while its row is `selected` (Enter acts on the
     /// selected row, so elsewhere it would promise what Enter does not do).
-    public func footer(_ state: RefreshState, kind: RefreshFooterKind, selected: Bool = true) -> String {
+    func footer(_ state: RefreshState, kind: RefreshFooterKind, selected: Bool = true) -> String {
         let zh = language == .simplifiedChinese
         switch (state, kind) {
         case (.idle, .auto), (.pulling, .auto):
@@ -36,12 +36,12 @@ public struct RefreshTitles: Hashable, Sendable {
     }
 
     /// The footer's title when there is no more data for now but the input is still open.
-    public var waitingForMore: String { language == .simplifiedChinese ? "等待更多数据..." : "Waiting for more..." }
+    var waitingForMore: String { language == .simplifiedChinese ? "等待更多数据..." : "Waiting for more..." }
 
     /// The prefix of the last-updated line.
-    public var lastUpdatedPrefix: String { language == .simplifiedChinese ? "最后更新：" : "Last updated: " }
+    var lastUpdatedPrefix: String { language == .simplifiedChinese ? "最后更新：" : "Last updated: " }
     /// The word for today in the last-updated line.
-    public var today: String { language == .simplifiedChinese ? "今天" : "Today" }
+    var today: String { language == .simplifiedChinese ? "今天" : "Today" }
     /// The last-updated text when there is no record.
-    public var never: String { language == .simplifiedChinese ? "无记录" : "Never" }
+    var never: String { language == .simplifiedChinese ? "无记录" : "Never" }
 }

@@ -32,7 +32,8 @@ import TerminalUI
 /// - **Drawing.** `draw(on:top:height:width:)` draws the rows and the header and footer rows.
 ///
 /// Whether a refresh or a load is running, and whether there is more, is not decided here:
-/// bind the components to the state that owns it with `bind(activity:refresh:loadMore:)`.
+/// bind the list to the state that owns it with `bind(state:rows:didUpdateRows:activity:refresh:loadMore:)`,
+/// which reloads the rows for each state before the components see its activity.
 /// Confined to the UI thread, like the components.
 public final class RefreshableList {
     /// The list the components are attached to.
@@ -65,7 +66,7 @@ public final class RefreshableList {
     /// Whether the footer row has the selection (Down on the last row moves it there).
     public private(set) var isFooterSelected = false
     /// Rows that moves asked for past the last loaded row; completed when rows arrive.
-    public private(set) var pendingRows = 0
+    private(set) var pendingRows = 0
 
     private let scheduler: LoopScheduler
     /// The bound load-more request (see `bind`).
@@ -77,6 +78,10 @@ public final class RefreshableList {
     private var ownerTakesMore: Bool {
         activity.map { $0.hasMore && !$0.isLoadingMore && !$0.isRefreshing } ?? false
     }
+    /// Reloads so far, and at the start of the owner's running load: a load that ends with no
+    /// reload in between brought no rows (it failed).
+    private var reloads = 0
+    private var reloadsAtLoadStart = 0
     private var pullInput: (time: LoopScheduler.SchedulerTimeType, beganAtRest: Bool)?
     private var componentChanges: [ObjectIdentifier: AnyCancellable] = [:]
 
@@ -163,11 +168,17 @@ public final class RefreshableList {
         footer?.release()
     }
 
-    /// Enter on the footer row: loads when it is idle. Returns whether the footer had the
-    /// selection (Enter was the footer's).
+    /// Enter: the footer's when the footer row has the selection (or no row has it), and then
+    /// it loads if idle. With `fromLastRow`, Enter on the selected row does nothing of its own,
+    /// so on the last row with the footer fully in view below it, it is the footer's too.
+    /// Returns whether Enter was the footer's.
     @discardableResult
-    public func activateFooter() -> Bool {
-        guard isFooterSelected || list.selectedIndex == nil else { return false }
+    public func activateFooter(fromLastRow: Bool = false) -> Bool {
+        if isFooterSelected || list.selectedIndex == nil {
+            footer?.activate()
+            return true
+        }
+        guard fromLastRow, list.selectedIndex == list.rowCount - 1, list.isBottomAccessoryFullyVisible else { return false }
         footer?.activate()
         return true
     }
@@ -206,9 +217,11 @@ public final class RefreshableList {
     /// Whether any of the header's rows are in view (a refresh shows there, else elsewhere).
     public var isHeaderInView: Bool { list.scrollOffset < list.topInset }
 
-    /// Forgets moves asked for past the last loaded row (a failed load, a new refresh).
-    public func cancelPendingRows() {
-        pendingRows = 0
+    /// The header's refreshing line without its indent (the spinner's frame, then
+    /// "Loading..."), for showing a refresh elsewhere while the header is out of view
+    /// (`isHeaderInView` is false).
+    public var refreshingLine: String {
+        headerView.glyphs.spinnerFrame(header?.spinner.tick ?? 0) + " " + headerView.titles.header(.refreshing)
     }
 
     // MARK: Data
@@ -250,6 +263,7 @@ public final class RefreshableList {
     }
 
     private func didReload() {
+        reloads &+= 1
         reloadFooterContent()
         isFooterSelected = false
         completePendingRows()
@@ -400,19 +414,37 @@ public struct RefreshActivity: Equatable, Sendable {
     }
 }
 
+/// How `RefreshableList.bind` reloads the rows for a new state, once the data source holds
+/// the state's rows.
+public enum ListReload: Equatable {
+    /// The rows are the ones shown: nothing is reloaded.
+    case unchanged
+    /// Reload, keeping the selected row's index (`true`), or back at the top (`false`).
+    case keepingSelection(Bool)
+    /// Reload keeping the item at a place on its line of the view: take the place with
+    /// `RefreshableList.place` before the data source changes.
+    case keeping(ListPlace?)
+}
+
 extension RefreshableList {
-    /// Binds the header and footer to the state that owns refreshing, in both directions, in
-    /// one call: each `activity` is what the components show (refreshing, loading, no more
-    /// data, last updated), and a request from a component (a pull released, the footer
-    /// reached or activated) calls `refresh` or `loadMore`. Whether work runs is never
-    /// decided by the components.
+    /// Binds the list to the state that owns refreshing, in both directions, in one call.
+    ///
+    /// For each state, in this order: `rows` brings the data source in line with it and says
+    /// how to reload (`ListReload`), the list reloads, `didUpdateRows` runs (for what follows a
+    /// reload: a selection, other views), and then the header and footer show the state's
+    /// `activity` (refreshing, loading, no more data, last updated); a reload calls `onChange`. The order is the list's:
+    /// a page that arrives completes the moves made past the old last row before the footer
+    /// sees that its load ended, so no second page is asked for. A request from a component (a
+    /// pull released, the footer reached or activated) calls `refresh` or `loadMore`. Whether
+    /// work runs is never decided by the components.
     ///
     /// The components show the owner's activity and keep only their gestures; their models
     /// hold the ordering rules: a refresh that begins or ends drops a load the footer asked
     /// for that the owner does not run, and a load that begins drops a refresh the header
-    /// asked for. Once the owner neither loads nor refreshes and has more, moves made past the
-    /// last row ask again (on the next turn). Cancelling the binding leaves each component
-    /// showing the last activity as its own.
+    /// asked for. Moves made past the last row are forgotten when a refresh begins and when a
+    /// load ends with no reload of the rows (it failed); once the owner neither loads nor
+    /// refreshes and has more, those still pending ask again (on the next turn). Cancelling
+    /// the binding leaves each component showing the last activity as its own.
     ///
     /// A request goes out only for a user's gesture (a pull, Enter on the footer, arriving at
     /// the bottom, moves past the last row), and only while the owner does not already run that
@@ -421,27 +453,28 @@ extension RefreshableList {
     /// request gets exactly one. What the owner does with a load asked for during its refresh
     /// is its own choice (it may drop it).
     public func bind<P: Publisher>(
-        activity: P, refresh: @escaping () -> Void, loadMore: @escaping () -> Void
-    ) -> AnyCancellable where P.Output == RefreshActivity, P.Failure == Never {
+        state: P,
+        rows: @escaping (P.Output) -> ListReload,
+        didUpdateRows: @escaping (P.Output) -> Void = { _ in },
+        activity: @escaping (P.Output) -> RefreshActivity,
+        refresh: @escaping () -> Void,
+        loadMore: @escaping () -> Void
+    ) -> AnyCancellable where P.Failure == Never {
         requestMore = loadMore
-        let applying = activity.sink { [weak self] new in
+        let applying = state.sink { [weak self] new in
             guard let self else { return }
-            self.activity = new
-            header?.lastUpdated = new.lastUpdated
-            // The components show the owner's activity; their models decide what it answers
-            // or cancels of what they asked for.
-            header?.bindOwner(new)
-            footer?.bindOwner(new)
-            if !new.hasMore, !new.isLoadingMore { pendingRows = 0 }
-            if pendingRows > 0, ownerTakesMore {
-                // Asked on the next turn, not from inside the owner's publication: an owner that
-                // publishes synchronously would otherwise see this request before its own state
-                // settled.
-                scheduler.schedule { [weak self] in
-                    guard let self, pendingRows > 0, ownerTakesMore else { return }
-                    requestMore?()
-                }
+            switch rows(new) {
+            case .unchanged: break
+            case .keepingSelection(let keeps):
+                reloadData(keepingSelection: keeps)
+                onChange()
+            case .keeping(let place):
+                reloadData(keeping: place)
+                onChange()
             }
+            didUpdateRows(new)
+            let activity = activity(new)
+            if activity != self.activity { apply(activity) }
         }
         // A component's request comes only from a gesture, and never while the owner shows that
         // kind of work running (its model decides): each one is the owner's to run.
@@ -455,6 +488,31 @@ extension RefreshableList {
             applying.cancel()
             refreshes?.cancel()
             loads?.cancel()
+        }
+    }
+
+    /// Shows the owner's new activity in the components and settles the moves made past the
+    /// last row.
+    private func apply(_ new: RefreshActivity) {
+        let old = activity
+        activity = new
+        header?.lastUpdated = new.lastUpdated
+        // The components show the owner's activity; their models decide what it answers
+        // or cancels of what they asked for.
+        header?.bindOwner(new)
+        footer?.bindOwner(new)
+        if new.isRefreshing, old?.isRefreshing != true { pendingRows = 0 }
+        if new.isLoadingMore, old?.isLoadingMore != true { reloadsAtLoadStart = reloads }
+        if !new.isLoadingMore, old?.isLoadingMore == true, reloads == reloadsAtLoadStart { pendingRows = 0 }
+        if !new.hasMore, !new.isLoadingMore { pendingRows = 0 }
+        if pendingRows > 0, ownerTakesMore {
+            // Asked on the next turn, not from inside the owner's publication: an owner that
+            // publishes synchronously would otherwise see this request before its own state
+            // settled.
+            scheduler.schedule { [weak self] in
+                guard let self, pendingRows > 0, ownerTakesMore else { return }
+                requestMore?()
+            }
         }
     }
 }

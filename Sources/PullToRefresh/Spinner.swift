@@ -13,19 +13,19 @@ import TerminalUI
 /// A spinner's clock: `tick` advances every `interval` on the injected scheduler while
 /// spinning, and stays put otherwise. Which frame a tick shows is the view's business
 /// (`RefreshGlyphs.spinnerFrame(_:)`), so the same spinner serves braille and ASCII.
-public final class Spinner {
+final class Spinner {
     /// About 80 ms per frame.
-    public static var defaultInterval: TimeInterval { 0.08 }
+    static var defaultInterval: TimeInterval { 0.08 }
 
     /// Seconds between ticks.
-    public let interval: TimeInterval
+    let interval: TimeInterval
     /// Ticks since the last `start()` (0 right after it); kept when stopped.
-    public private(set) var tick = 0
+    private(set) var tick = 0
     /// Whether the spinner is ticking: between `start()` and `stop()`.
-    public var isSpinning: Bool { timer != nil }
+    var isSpinning: Bool { timer != nil }
 
     /// Emits after every tick.
-    public var ticks: AnyPublisher<Void, Never> { tickSubject.eraseToAnyPublisher() }
+    var ticks: AnyPublisher<Void, Never> { tickSubject.eraseToAnyPublisher() }
 
     private let scheduler: LoopScheduler
     private var timer: AnyCancellable?
@@ -36,13 +36,13 @@ public final class Spinner {
     /// - Parameters:
     ///   - scheduler: times the ticks, which run on its thread.
     ///   - interval: seconds between ticks; `defaultInterval` (80 ms) by default.
-    public init(scheduler: LoopScheduler, interval: TimeInterval = Spinner.defaultInterval) {
+    init(scheduler: LoopScheduler, interval: TimeInterval = Spinner.defaultInterval) {
         self.scheduler = scheduler
         self.interval = interval
     }
 
     /// Starts from the first frame; no-op while spinning.
-    public func start() {
+    func start() {
         guard timer == nil else { return }
         tick = 0
         let cancellable = scheduler.schedule(
@@ -54,7 +54,7 @@ public final class Spinner {
     }
 
     /// Stops ticking (the tick is kept).
-    public func stop() {
+    func stop() {
         timer?.cancel()
         timer = nil
     }

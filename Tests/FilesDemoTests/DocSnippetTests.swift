@@ -105,19 +105,16 @@ struct VirtualLoop {
         let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler)
         refreshable.header = RefreshHeader(scheduler: loop.scheduler)     // tests: DispatchQueue.test.eraseToLoopScheduler()
         refreshable.footer = AutoRefreshFooter(scheduler: loop.scheduler)
-        reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-        }.store(in: &bag)
         refreshable.bind(
-            activity: reactor.state.map { RefreshActivity(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore,
-                                                          hasMore: $0.hasMore, lastUpdated: $0.lastUpdated) },
+            state: reactor.state,
+            rows: { rows.update($0.shown) },  // the data source takes the state's rows and says how to reload them
+            activity: { RefreshActivity(isRefreshing: $0.isRefreshing, isLoadingMore: $0.isLoadingMore,
+                                        hasMore: $0.hasMore, lastUpdated: $0.lastUpdated) },
             refresh: { reactor.action.send(.refresh) },
             loadMore: { reactor.action.send(.loadMore) }
         ).store(in: &bag)
         // keys: refreshable.apply(.up) / .down / .pageDown …; any other key: refreshable.releasePulls();
-        // Enter: refreshable.activateFooter(); data changed: refreshable.reloadData(keepingSelection:);
-        // frames: refreshable.draw(on: canvas, top: 1, height: rows, width: columns)
+        // Enter: refreshable.activateFooter(); frames: refreshable.draw(on: canvas, top: 1, height: rows, width: columns)
 
         checkRefreshAndPaging(Frames(loop: loop, refreshable: refreshable), reactor, folder) { refreshable.footer }
     }
@@ -133,72 +130,10 @@ struct VirtualLoop {
         let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler)
         refreshable.header = RefreshHeader(scheduler: loop.scheduler)
         refreshable.footer = AutoRefreshFooter(scheduler: loop.scheduler)
-        reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-        }.store(in: &bag)
-        refreshable.bind(activity: reactor.state.map(\.activity),
+        refreshable.bind(state: reactor.state, rows: { rows.update($0.shown) }, activity: \.activity,
                          refresh: { reactor.action.send(.refresh) }, loadMore: { reactor.action.send(.loadMore) })
             .store(in: &bag)
 
         checkRefreshAndPaging(Frames(loop: loop, refreshable: refreshable), reactor, folder) { refreshable.footer }
-    }
-
-    /// "Publishers and subscribers": the components' publishers and end-refreshing
-    /// subscribers, with no `bind`; the list does the mechanics (pull, arrival at the bottom).
-    @Test func publishersAndSubscribers() {
-        let loop = VirtualLoop()
-        let folder = Folder(Self.files)
-        let reactor = FilesReactor(scheduler: loop.scheduler, readScheduler: loop.scheduler, read: folder.read)
-        let rows = FileRows()
-        let header = RefreshHeader(scheduler: loop.scheduler)
-        let footer = AutoRefreshFooter(scheduler: loop.scheduler)
-        let refreshable = RefreshableList(list: ListView(dataSource: rows), scheduler: loop.scheduler, header: header, footer: footer)
-        var bag = Set<AnyCancellable>()
-        reactor.state.map(\.shown).removeDuplicates().sink { paths in
-            rows.update(paths)
-            refreshable.reloadData(keepingSelection: true)
-        }.store(in: &bag)
-
-        header.refreshingPublisher.map { FilesReactor.Action.refresh }.subscribe(reactor.action).store(in: &bag)
-        footer.refreshingPublisher.map { FilesReactor.Action.loadMore }.subscribe(reactor.action).store(in: &bag)
-        reactor.state.map(\.isRefreshing).removeDuplicates().filter { !$0 }.map { _ in () }
-            .subscribe(header.endRefreshingSubscriber)
-        reactor.state.filter { !$0.isLoadingMore }.map { $0.hasMore ? RefreshState.idle : .noMoreData }
-            .subscribe(footer.stateProperty)   // .idle ends a load, or lifts "No more data"
-
-        checkRefreshAndPaging(Frames(loop: loop, refreshable: refreshable), reactor, folder) { footer }
-    }
-
-    /// "A two-way refresh state": the reactor's refresh shows in the header, a pull asks once.
-    @Test func twoWayRefreshState() {
-        let loop = VirtualLoop()
-        let folder = Folder(Self.files)
-        let reactor = FilesReactor(scheduler: loop.scheduler, readScheduler: loop.scheduler, read: folder.read)
-        let header = RefreshHeader(scheduler: loop.scheduler)
-        header.didRender()
-        var bag = Set<AnyCancellable>()
-
-        reactor.state.map { $0.isRefreshing ? RefreshState.refreshing : .idle }
-            .removeDuplicates()
-            .subscribe(header.stateProperty)
-        header.stateProperty
-            .filter { $0 == .refreshing && !reactor.currentState.isRefreshing }
-            .map { _ in FilesReactor.Action.refresh }
-            .subscribe(reactor.action)
-            .store(in: &bag)
-
-        reactor.action.send(.refresh)
-        #expect(header.state == .refreshing, "the reactor's refresh shows in the header")
-        loop.time.advance(by: .seconds(1))
-        #expect(folder.reads == 1, "and is not asked for again")
-        #expect(header.state == .idle)
-
-        header.pull(by: 2)
-        header.release()
-        #expect(reactor.currentState.isRefreshing, "a pull starts a refresh")
-        loop.time.advance(by: .seconds(1))
-        #expect(folder.reads == 2, "one")
-        #expect(header.state == .idle, "and \"Loading...\" ends with it")
     }
 }

@@ -107,20 +107,6 @@ import Testing
         #expect(footer.viewDidMove(atBottom: true, movingDown: true))
     }
 
-    @Test func endRefreshingWithHasMore() {
-        let time = VirtualTime()
-        let footer = renderedAutoFooter(time)
-        footer.beginRefreshing()
-        footer.endRefreshing(hasMore: true)
-        #expect(footer.state == .idle)
-        footer.beginRefreshing()
-        footer.endRefreshing(hasMore: false)
-        #expect(footer.state == .noMoreData)
-        footer.resetNoMoreData()
-        footer.resetNoMoreData()
-        #expect(footer.state == .idle)
-    }
-
     @Test func endWithNoMoreDataDuringTheParkSuppressesTheRequest() {
         let time = VirtualTime()
         let footer = renderedAutoFooter(time)

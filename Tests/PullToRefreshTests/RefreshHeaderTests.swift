@@ -257,43 +257,6 @@ import Testing
         #expect(header.state == .idle && header.visibleHeight == 0 && header.pullingPercent == 0)
     }
 
-    @Test func noMoreDataNeverAppliesToTheHeader() {
-        let time = VirtualTime()
-        let header = renderedHeader(time)
-        let probe = Probe(header)
-        header.apply(.noMoreData)
-        #expect(header.state == .idle)
-        header.beginRefreshing()
-        header.apply(.noMoreData)
-        #expect(header.state == .refreshing)
-        #expect(!probe.states.contains(.noMoreData))
-    }
-
-    @Test func applyingStatesIsIdempotent() {
-        let time = VirtualTime()
-        let header = renderedHeader(time)
-        let probe = Probe(header)
-        header.apply(.idle)
-        #expect(probe.states.isEmpty && probe.changes == 0)
-        header.apply(.refreshing)
-        header.apply(.refreshing)
-        header.apply(.willRefresh)
-        time.advance(ms: 100)
-        #expect(probe.requests == 1)
-        header.apply(.idle)
-        header.apply(.idle)
-        #expect(probe.states == [.refreshing, .idle])
-    }
-
-    @Test func applyingIdleKeepsAPullInProgress() {
-        let time = VirtualTime()
-        let header = renderedHeader(time)
-        header.pull(by: 2)
-        header.apply(.idle)
-        header.apply(.pulling)
-        #expect(header.state == .pulling && header.visibleHeight == 2)
-    }
-
     @Test func changesFollowPullsAndTexts() {
         let time = VirtualTime()
         let header = renderedHeader(time)
@@ -335,4 +298,27 @@ import Testing
         #expect(header.state == .idle && !header.isRequestInFlight)
         #expect(header.lastUpdated != nil)
     }
+
+    /// `refreshingPublisher`, the request `RefreshableList.bind` is made of, serves any number of
+    /// subscribers and the tests' block, once per request.
+    @Test func refreshingPublisherServesManySubscribersAndTheBlock() {
+        let time = VirtualTime()
+        let header = renderedHeader(time)
+        var a = 0
+        var b = 0
+        var block = 0
+        header.refreshingBlock = { block += 1 }
+        let ca = header.refreshingPublisher.sink { a += 1 }
+        let cb = header.refreshingPublisher.sink { b += 1 }
+        header.beginRefreshing()
+        time.advance(ms: 100)
+        #expect(a == 1 && b == 1 && block == 1)
+        ca.cancel()
+        header.endRefreshing()
+        header.beginRefreshing()
+        time.advance(ms: 100)
+        #expect(a == 1 && b == 2 && block == 2)
+        cb.cancel()
+    }
+
 }

@@ -1,5 +1,5 @@
 import Testing
-import PullToRefresh
+@testable import PullToRefresh
 
 /// The gesture models as tables: a list of steps (an event, or the owner's activity changing)
 /// fed to a fresh model, then the effects of the last step, the requests over all steps and

@@ -45,9 +45,9 @@ import TerminalUI
     }
 
     enum Event: CaseIterable {
-        case headerPull, headerRelease, headerBegin, headerEnd, headerApply
+        case headerPull, headerRelease, headerBegin, headerEnd
         case footerPull, footerRelease, footerBegin, footerEnd, footerEndNoMoreData, footerReset
-        case footerApply, activate, scroll, resize, content, render, advance
+        case activate, scroll, resize, content, render, advance
     }
 
     @Test(arguments: [1, 2, 3, 42, 2024, 31_337, 99_991, 123_456_789] as [UInt64])
@@ -73,7 +73,6 @@ import TerminalUI
             case .headerRelease: header.release()
             case .headerBegin: header.beginRefreshing()
             case .headerEnd: header.endRefreshing(success: Bool.random(using: &rng))
-            case .headerApply: header.apply(RefreshState.allCases.randomElement(using: &rng)!)
             case .footerPull:
                 back.pull(by: Int.random(in: -1...2, using: &rng))
                 userTrigger = true
@@ -84,7 +83,6 @@ import TerminalUI
             case .footerEnd: footer.endRefreshing()
             case .footerEndNoMoreData: footer.endRefreshingWithNoMoreData()
             case .footerReset: footer.resetNoMoreData()
-            case .footerApply: footer.apply(RefreshState.allCases.randomElement(using: &rng)!)
             case .activate:
                 footer.activate()
                 userTrigger = true

@@ -135,7 +135,7 @@ import Testing
         #expect(footerLine(footer, .english, glyphs: .ascii) == " ^ Release to load more")
         footer.release()
         #expect(footerLine(footer, .english) == " ⠋ Loading more...")
-        footer.endRefreshing(hasMore: false)
+        footer.endRefreshingWithNoMoreData()
         #expect(footerLine(footer, .english) == "   No more data")
     }
 

@@ -10,16 +10,25 @@ import TerminalUI
 @Suite struct RefreshableListTests {
     /// The owner of refreshing: it does what it is asked, every time.
     final class Owner {
-        let activity = CurrentValueSubject<RefreshActivity, Never>(RefreshActivity(hasMore: true))
+        /// What the owner publishes: its activity and how many rows it has.
+        struct State {
+            var activity = RefreshActivity(hasMore: true)
+            var rows: Int
+        }
+        let state: CurrentValueSubject<State, Never>
+        var activity: RefreshActivity { state.value.activity }
         private(set) var refreshes = 0
         private(set) var loads = 0
         let time: VirtualTime
 
-        init(time: VirtualTime) { self.time = time }
+        init(time: VirtualTime, rows: Int) {
+            self.time = time
+            state = CurrentValueSubject(State(rows: rows))
+        }
 
         func refresh() {
             refreshes += 1
-            run(\.isRefreshing) { [refreshes] in $0.lastUpdated = Date(timeIntervalSince1970: Double(refreshes)) }
+            run(\.isRefreshing) { [refreshes] in $0.activity.lastUpdated = Date(timeIntervalSince1970: Double(refreshes)) }
         }
 
         /// Whether a load asked for during a refresh runs (a reactor's rule may drop it).
@@ -28,23 +37,26 @@ import TerminalUI
         /// Whether every load asked for is dropped without a word (its activity never changes).
         var dropsLoads = false
 
+        /// The rows a load adds (none: the page failed).
+        var pageRows = 0
+
         func loadMore() {
             loads += 1
             if dropsLoads { return }
-            if !loadsDuringRefresh, activity.value.isRefreshing { return }
-            run(\.isLoadingMore)
+            if !loadsDuringRefresh, activity.isRefreshing { return }
+            run(\.isLoadingMore) { [pageRows] in $0.rows += pageRows }
         }
 
         /// Sets `flag` now and clears it 300 ms later, with `end`'s other changes.
-        private func run(_ flag: WritableKeyPath<RefreshActivity, Bool>, end: @escaping (inout RefreshActivity) -> Void = { _ in }) {
-            var busy = activity.value
-            busy[keyPath: flag] = true
-            activity.value = busy
-            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [activity] in
-                var done = activity.value
-                done[keyPath: flag] = false
+        private func run(_ flag: WritableKeyPath<RefreshActivity, Bool>, end: @escaping (inout State) -> Void = { _ in }) {
+            var busy = state.value
+            busy.activity[keyPath: flag] = true
+            state.value = busy
+            time.test.schedule(after: time.test.now.advanced(by: .milliseconds(300))) { [state] in
+                var done = state.value
+                done.activity[keyPath: flag] = false
                 end(&done)
-                activity.value = done
+                state.value = done
             }
         }
     }
@@ -55,15 +67,35 @@ import TerminalUI
         let owner: Owner
         let screen = MemoryScreen(columns: 30, rows: 8)
         let binding: AnyCancellable
+        /// The states in the order the list saw them: the rows, after each reload, then the
+        /// activity the components showed.
+        let seen: Seen
+
+        final class Seen {
+            var events: [String] = []
+        }
 
         init(rows: Int = 20) {
             let source = ArrayListDataSource(rows: (1...rows).map { ListRow.item("Row \($0)") })
             list = RefreshableList(list: ListView(dataSource: source), scheduler: time.loop,
                                    header: RefreshHeader(scheduler: time.loop, releaseDelay: 0.5),
                                    footer: AutoRefreshFooter(scheduler: time.loop))
-            let owner = Owner(time: time)
+            let owner = Owner(time: time, rows: rows)
             self.owner = owner
-            binding = list.bind(activity: owner.activity, refresh: { owner.refresh() }, loadMore: { owner.loadMore() })
+            let seen = Seen()
+            self.seen = seen
+            binding = list.bind(
+                state: owner.state,
+                rows: { state in
+                    guard state.rows != source.rows.count else { return .unchanged }
+                    source.rows = (1...state.rows).map { ListRow.item("Row \($0)") }
+                    return .keepingSelection(true)
+                },
+                didUpdateRows: { [list] state in
+                    seen.events.append("rows \(list.list.rowCount)/\(state.rows) loading \(list.footer?.state == .refreshing)")
+                },
+                activity: { $0.activity },
+                refresh: { owner.refresh() }, loadMore: { owner.loadMore() })
             draw()
         }
 
@@ -199,17 +231,75 @@ import TerminalUI
         #expect(h.owner.loads == 1)
     }
 
-    /// The moves wait for the page the footer asked for (this owner adds no rows, so once
-    /// the page ends the list asks again for them, by design).
+    /// The moves wait for the page the footer asked for: it brings one row, the list reloads
+    /// it before the footer sees the load end, and the moves still past the last row ask again,
+    /// once; the footer shows that load.
     @Test func movesPastTheLastRowWhileThePageIsComingAskOnce() {
         let h = Harness(rows: 10)
+        h.owner.pageRows = 1
         h.press(.down, times: 12)  // to the last row (the footer comes into view), and three moves past it
         h.pass(ms: 200)  // the park step, and the request; the page takes 300 ms
         #expect(h.owner.loads == 1)
-        h.pass(ms: 300)  // the page ends; the moves still past the last row ask again
+        h.pass(ms: 300)  // the page ends with one row; two moves are still past it and ask again
+        #expect(h.list.list.selectedIndex == 10)
+        #expect(h.seen.events.contains("rows 11/11 loading true"), "the rows are reloaded before the footer sees the load end")
         #expect(h.owner.loads == 2)
-        #expect(h.owner.activity.value.isLoadingMore)
+        #expect(h.owner.activity.isLoadingMore)
         #expect(h.list.footer?.state == .refreshing, "the footer shows the load the list asked for")
+        h.pass(ms: 1500)  // one more row, one more page for the last move, and then none
+        #expect(h.list.list.selectedIndex == 12)
+        #expect(h.owner.loads == 3)
+    }
+
+    /// A page that ends bringing no row (it failed) forgets the moves made past the last row:
+    /// the list does not ask again and again.
+    @Test func aPageThatBringsNoRowForgetsTheMovesPastTheLastRow() {
+        let h = Harness(rows: 10)
+        h.press(.down, times: 12)
+        h.pass(ms: 1500)
+        #expect(h.owner.loads == 1)
+        #expect(h.list.pendingRows == 0)
+        #expect(h.list.footer?.state == .idle)
+    }
+
+    /// A refresh the owner begins (a key) forgets the moves made past the last row: they were
+    /// for rows the refresh replaces.
+    @Test func aRefreshTheOwnerBeginsForgetsTheMovesPastTheLastRow() {
+        let h = Harness(rows: 10)
+        h.owner.pageRows = 1
+        h.press(.down, times: 12)
+        h.pass(ms: 200)
+        #expect(h.owner.loads == 1)
+        #expect(h.list.pendingRows > 0)
+        h.owner.refresh()
+        #expect(h.list.pendingRows == 0)
+        h.pass(ms: 1000)
+        #expect(h.owner.loads == 1, "the page's row came, and no move asks for another")
+    }
+
+    /// Enter on the last row, where the row itself does nothing: the footer's, when it is in
+    /// view under that row; on any other row, not.
+    @Test func enterOnAnInertLastRowLoads() {
+        let h = Harness(rows: 5)
+        h.press(.down, times: 3)
+        #expect(!h.list.activateFooter(fromLastRow: true), "not the last row")
+        h.press(.down, times: 1)
+        #expect(!h.list.activateFooter(), "the row has the selection, not the footer")
+        #expect(h.list.activateFooter(fromLastRow: true))
+        h.pass(ms: 200)
+        #expect(h.owner.loads == 1)
+    }
+
+    /// The header's refreshing line, for the status line while the header is out of view: the
+    /// spinner's frame as it turns, then the title.
+    @Test func theRefreshingLineTurnsWithTheSpinner() {
+        let h = Harness()
+        h.list.header?.showsOwnerRefreshes = false
+        h.owner.refresh()
+        let first = h.list.refreshingLine
+        #expect(first == RefreshGlyphs.unicode.spinnerFrame(0) + " Loading...")
+        h.pass(ms: 100)
+        #expect(h.list.refreshingLine == RefreshGlyphs.unicode.spinnerFrame(1) + " Loading...")
     }
 
     /// A refresh the owner begins (a key) with the selection on the last row of an unscrolled

@@ -97,8 +97,7 @@ extension FeedScreen {
         let content: StatusLine.Content
         if state.isRefreshing, !refreshable.isHeaderInView {
             // The header is out of sight: the refresh shows here.
-            let view = refreshable.headerView
-            content = .refreshing(view.glyphs.spinnerFrame(header.spinner.tick) + " " + view.titles.header(.refreshing))
+            content = .refreshing(refreshable.refreshingLine)
         } else if let toast = state.toast {
             content = .toast(toast)
         } else if let previewHidden {

@@ -61,7 +61,6 @@ extension FeedScreen {
             move(listCommand)
         case .refresh:
             refreshable.releasePulls()
-            refreshable.cancelPendingRows()
             reactor?.action.send(.refreshKeepingPlace)
             onNeedsRender()
         case .togglePause:
@@ -167,7 +166,7 @@ extension FeedScreen {
         case .section(let name):
             reactor?.action.send(.unfold(name))
         case .none:
-            if row == list.rowCount - 1, list.isBottomAccessoryFullyVisible { footer.activate() }
+            refreshable.activateFooter(fromLastRow: true)
         }
     }
 }

@@ -18,8 +18,8 @@ import TerminalUI
 /// `Canvas` (the terminal, or a `MemoryScreen` in tests).
 ///
 /// The reactor's state owns whether a refresh or a load runs and whether there is more; one
-/// `RefreshableList.bind(activity:refresh:loadMore:)` call drives the header and footer from it
-/// and turns their requests into `.refresh` / `.loadMore` actions. It owns what the user asked
+/// `RefreshableList.bind` call reloads the rows for each state, then drives the header and footer
+/// from it, and turns their requests into `.refresh` / `.loadMore` actions. It owns what the user asked
 /// for, too: following the end and loading up to it, whether a refresh keeps the place,
 /// refreshing by itself (`--every`). The screen says where the selection went (`.followEnd`,
 /// `.follow(_:)`), reloads the rows as the new state calls for (`RowReload`), and draws.
@@ -70,6 +70,9 @@ package final class FeedScreen: ReactorView {
     var keysPage: KeysPage?
     /// The reactor's state as last shown.
     private(set) var state = FeedReactor.State()
+    /// Between a new state's rows and their reload: the state shown before, and the selection
+    /// the reload moves.
+    private var shownUpdate: (old: FeedReactor.State, selection: (() -> Void)?) = (FeedReactor.State(), nil)
     var titleBar = TitleBar()
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
@@ -147,11 +150,11 @@ package final class FeedScreen: ReactorView {
         refreshable.showsFooter = source.hasPages
         // A command's run has no pages, but while it runs its footer says so.
         if !source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
-        reactor.state
-            .sink { [weak self] in self?.show(state: $0) }
-            .store(in: &cancellables)
         refreshable.bind(
-            activity: reactor.state.map(\.activity).removeDuplicates(),
+            state: reactor.state,
+            rows: { [weak self] in self?.rows(for: $0) ?? .unchanged },
+            didUpdateRows: { [weak self] _ in self?.rowsDidUpdate() },
+            activity: \.activity,
             refresh: { [weak reactor] in reactor?.action.send(.refresh) },
             loadMore: { [weak reactor] in reactor?.action.send(.loadMore) }
         )
@@ -166,9 +169,9 @@ package final class FeedScreen: ReactorView {
             .store(in: &cancellables)
     }
 
-    /// Brings the rows in line with a new state (the header and footer follow through the
-    /// binding).
-    private func show(state new: FeedReactor.State) {
+    /// Brings the rows in line with a new state and says how the list reloads them (the
+    /// binding reloads, then calls `rowsDidUpdate()`; the header and footer follow after).
+    private func rows(for new: FeedReactor.State) -> ListReload {
         let old = state
         state = new
         let ranked = filtered.ranking != nil
@@ -181,19 +184,29 @@ package final class FeedScreen: ReactorView {
             let dropped = new.generation == old.generation ? new.dropped - old.dropped : 0
             find.rowsWillReload(replaced: RowReload.replacesRows(from: old, to: new), keeping: reload.filterKeeps, dropped: dropped)
         }
-        if new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount {
-            switch reload.mode {
-            case .keeping(let place): refreshable.reloadData(keeping: place)
-            case .keepingSelection(let keeps): refreshable.reloadData(keepingSelection: keeps)
-            }
+        shownUpdate = (old, nil)
+        guard new.itemsVersion != old.itemsVersion || filtered.rowCount != list.rowCount else { return .unchanged }
+        shownUpdate.selection = { [unowned self] in
             if reload.selectsEnd {
                 refreshable.selectLastRow()
             } else if let row = reload.selection(rowCount: list.rowCount, oldRows: oldRows, oldSelected: oldSelected) {
                 refreshable.select(row: row)
             }
         }
-        if new.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
-        if !new.source.hasPages { refreshable.showsFooter = new.activity.isWaitingForMore }
+        switch reload.mode {
+        case .keeping(let place): return .keeping(place)
+        case .keepingSelection(let keeps): return .keepingSelection(keeps)
+        }
+    }
+
+    /// What follows the rows of a new state once they are reloaded: the selection the reload
+    /// moves, the list's height, the footer of a source without pages, find and the preview.
+    private func rowsDidUpdate() {
+        let (old, selection) = shownUpdate
+        shownUpdate = (state, nil)
+        selection?()
+        if state.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
+        if !state.source.hasPages { refreshable.showsFooter = state.activity.isWaitingForMore }
         find.stateDidChange()
         previewFollowsSelection()
         onNeedsRender()
@@ -201,12 +214,9 @@ package final class FeedScreen: ReactorView {
 
     /// A toast was shown (the status line draws it from the state).
     private func show(_ toast: Toast?) {
-        // A failed page stops following (the reactor's part) and the moves made past the
-        // loaded rows.
-        if case .loadMoreFailed? = toast?.kind {
-            refreshable.cancelPendingRows()
-            find.loadFailed()
-        }
+        // A failed page stops following (the reactor's part; the list forgets the moves made
+        // past the loaded rows itself).
+        if case .loadMoreFailed? = toast?.kind { find.loadFailed() }
         onNeedsRender()
     }
 }
