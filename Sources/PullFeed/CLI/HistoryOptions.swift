@@ -6,13 +6,13 @@ import ArgumentParser
 package struct HistoryOptions: ParsableArguments {
     /// `--history` as given, checked by `validate()`.
     @Option(name: .customLong("history"), parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("Keep the N newest results of each file or command source across runs (default 100), in $XDG_STATE_HOME/pullfeed/history.sqlite.", "在多次运行之间保留每个文件或命令来源最新的 N 次结果（默认 100），保存在 $XDG_STATE_HOME/pullfeed/history.sqlite。"),
+        HelpText.text("Keep the N newest results of each file or command source across runs, in $XDG_STATE_HOME/pullfeed/history.sqlite.", "在多次运行之间保留每个文件或命令来源最新的 N 次结果，保存在 $XDG_STATE_HOME/pullfeed/history.sqlite。"),
         valueName: "n"))
     package var resultsText = String(HistoryLimits.defaultResultsPerSource)
 
     /// `--history-size` as given, checked by `validate()`.
     @Option(name: .customLong("history-size"), parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("How large the history database may grow (all sources): bytes, or with K, M, G (default 256M, at least 1M); past it the oldest results are dropped.", "历史数据库（所有来源）最大的大小：字节数，或带 K、M、G（默认 256M，至少 1M）；超出后丢弃最早的结果。"),
+        HelpText.text("How large the history database may grow (all sources): bytes, or with K, M, G (at least 1M); past it the oldest results are dropped.", "历史数据库（所有来源）最大的大小：字节数，或带 K、M、G（至少 1M）；超出后丢弃最早的结果。"),
         valueName: "size"))
     package var sizeText = "256M"
 
