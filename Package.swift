@@ -120,6 +120,8 @@ let package = Package(
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
+        // A day of `--every 1` on `ps` through the refresh history's store, on demand.
+        .executableTarget(name: "history-bench", dependencies: ["PullFeed"], path: "Benchmarks/HistoryBenchmark"),
         // The example to copy: a refreshable, paged, sectioned list of the files under a folder.
         .executableTarget(
             name: "files-demo",
