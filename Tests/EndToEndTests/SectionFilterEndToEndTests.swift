@@ -32,16 +32,18 @@ struct SectionFilterEndToEndTests {
         try session.tmux.waitFor("▾ c · 11 lines")
         try keepFilter(session)
         session.tmux.sendKeys("o")
-        let folded = try session.tmux.waitUntil("section a folded in the filtered rows") { _ in
+        try session.tmux.waitUntil("section a folded in the filtered rows") { _ in
             FileManager.default.fileExists(atPath: directory + "/status") || session.selectedText() == "▸ a · 5 of 11 lines"
         }
+        let folded = session.tmux.capture()
         #expect(!FileManager.default.fileExists(atPath: directory + "/status"), "the app stopped: \(folded)")
         #expect(session.screenLines()[2] == " ▾ b · 5 of 11 lines" && session.screenLines()[3] == " Author b1", "\(folded)")
         #expect(!folded.contains("Author a") && !folded.contains("body"), "\(folded)")
         session.tmux.sendKeys("Down")
         try session.tmux.waitUntil("a line of b selected") { _ in session.selectedText() == "Author b1" }
         session.tmux.sendKeys("z")
-        let others = try session.tmux.waitFor("▸ d · 5 of 11 lines")
+        try session.tmux.waitFor("▸ d · 5 of 11 lines")
+        let others = session.tmux.capture()
         #expect(others.contains("▸ c · 5 of 11 lines") && others.contains("Author b5") && !others.contains("Author c1"), "\(others)")
         session.tmux.sendKeys("Enter")
         #expect(try session.exitStatus() == 0)
@@ -58,7 +60,8 @@ struct SectionFilterEndToEndTests {
         try keepFilter(session)
         #expect(session.selectedText() == "▸ a · 5 of 11 lines", "the folded section with matches stays: \(session.screenLines())")
         session.tmux.sendKeys("Z")
-        let open = try session.tmux.waitFor("▾ a · 5 of 11 lines")
+        try session.tmux.waitUntil("section a unfolded") { _ in session.screenLines()[1] == " ▾ a · 5 of 11 lines" }
+        let open = session.tmux.capture()
         #expect(session.screenLines()[2] == " Author a1" || session.screenLines()[2] == "›Author a1", "\(open)")
         #expect(!open.contains("body") && !open.contains("commit"), "\(open)")
         session.tmux.sendKeys("Home", "Enter")
