@@ -76,6 +76,20 @@ import TerminalUI
         #expect(h.chosen.count == 1 && h.chosen.allSatisfy { $0.hasPrefix("Author ") }, "\(h.chosen)")
     }
 
+    @Test func aRankedFilterHidesTheLinesOfAFoldedSectionAndShowsThemAgain() {
+        let h = ScreenHarness(source: LiveFeedScreenTests.source(.init(Self.log)), rows: 40, sectionBy: #"^\S+ (\S)"#) { $0.fuzzy = true }
+        h.advance(1)
+        keepFilter("'b3", in: h)
+        #expect(Set(rows(h).prefix(2)) == ["Author b3", "body b3"], "\(h.lines)")
+        #expect(h.lines[0].hasSuffix("2 of 44 items"), "\(h.lines[0])")
+        h.press(.character("o"))
+        h.advance(1)
+        #expect(!h.lines.contains { $0.contains(" b3") }, "section b folded: \(h.lines)")
+        h.press(.character("Z"))
+        h.advance(1)
+        #expect(Set(rows(h).prefix(2)) == ["Author b3", "body b3"], "\(h.lines)")
+    }
+
     @Test func theTitleCountsTheLinesAFilterKeepsNotTheSections() {
         let h = harness(sectionBy: #"^commit (\S+)"#, starts: true)
         keepFilter("Author", in: h)
