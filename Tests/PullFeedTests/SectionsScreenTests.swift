@@ -268,6 +268,6 @@ extension SectionsScreenTests {
         h.press(.down)
         #expect(h.selectedRow == "09:02 nginx: GET /a")
         h.press(.character("o"))
-        #expect(h.selectedRow == "▸ nginx · 3 lines", "\(h.lines)")
+        #expect(h.selectedRow == "▸ nginx · 3 of 3 lines", "\(h.lines)")
     }
 }

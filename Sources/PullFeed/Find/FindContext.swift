@@ -9,11 +9,16 @@ struct FindContext: Equatable {
     var baseRows = 0
     /// The base row of the selection (nil while the list has not caught up with its rows).
     var selectedBaseRow: Int?
-    /// The base rows the filter has looked at, and those it shows.
+    /// The rows a filter walks when they are not the base rows (grouped lines: with every
+    /// section open, so that what it matched outlives folding).
+    var filterRows: Int?
+    /// The rows the filter has looked at, and those it matched (base rows, or the rows it walks).
     var filterCovered = 0
     var filterShown = RowSet()
     /// The order of the rows the filter shows, when it ranks them.
     var filterRanking: FilterRanking?
+    /// The rows a filter walks.
+    var filterRowCount: Int { filterRows ?? baseRows }
     /// Whether the rows shown fill the screen (the bottom of the list is not in view).
     var fillsScreen = false
     /// The source, nil while there is none.

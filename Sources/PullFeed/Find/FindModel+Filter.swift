@@ -29,7 +29,7 @@ extension FindModel {
         var effects = stopWork()
         filterLoads = true
         filterAskedAt = nil
-        let through = context.baseRows
+        let through = context.filterRowCount
         if keepsApplied, let applied = filter, context.filterCovered == through {
             filterResults.keep(applied, matches: context.filterShown, through: through, ranking: context.filterRanking)
         }
@@ -80,7 +80,7 @@ extension FindModel {
             return []
         }
         guard replaced else {
-            guard filter != nil, !filterPending, context.filterCovered < context.baseRows else { return [] }
+            guard filter != nil, !filterPending, context.filterCovered < context.filterRowCount else { return [] }
             return [.extendFilter]
         }
         var selecting = keeping

@@ -27,9 +27,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// Whether the lines after the gap row have no known line number yet (a file still counted).
     private var tailUnnumbered = false
     private var strings = AppStrings(language: .english)
-    /// How many of the rows in a range a filter keeps, while one is set (nil: no filter): a
-    /// section's header then says `N of M lines`.
-    package var keptCount: (Range<Int>) -> Int? = { _ in nil }
+    /// How many lines of section `section` a filter keeps, while one is set (nil: no filter):
+    /// the section's header then says `N of M lines`, folded or not.
+    package var keptCount: (_ section: Int) -> Int? = { _ in nil }
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -135,7 +135,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if let sectionMap, case .header(let section) = sectionMap.row(at: index) {
             let folded = sectionMap.folded[section]
             let lines = sectionMap.sections[section]
-            let kept = folded ? nil : keptCount(index + 1..<index + 1 + lines.count)
+            let kept = keptCount(section)
             return ListRow(text: SectionHeaderText.text(of: lines, folded: folded, shown: kept, strings: strings),
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
         }
@@ -285,6 +285,19 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         }
         return SectionedLinesSnapshot(lines: lines, map: map, dropped: dropped, headers: headers)
     }
+
+    /// The rows of grouped lines as they fold now (nil when lines are not grouped).
+    package var sectionRows: SectionRowMap? { sectionMap }
+
+    /// The rows a filter walks: grouped lines with every section open (what it matches
+    /// outlives folding), else the rows as shown.
+    package func filterTextSnapshot() -> any ListTextSnapshot {
+        guard let sectionMap, sectionMap.folded.contains(true) else { return textSnapshot() }
+        return sectionedSnapshot(of: sectionMap.unfolded)
+    }
+
+    /// How many rows `filterTextSnapshot()` has.
+    package var filterRowCount: Int { sectionMap?.openRowCount ?? rowCount }
 
     /// Grouped lines with every section open, for a search that finds lines in folded
     /// sections too; nil unless some section is folded.

@@ -105,9 +105,6 @@ package final class FeedScreen: ReactorView {
         calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
         let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
         filtered = FilteredListSource(base: rows)
-        rows.keptCount = { [unowned filtered] range in
-            filtered.isFiltering ? filtered.shown.rank(of: range.upperBound) - filtered.shown.rank(of: range.lowerBound) : nil
-        }
         let list = ListView(dataSource: filtered)
         if !options.unicode {
             list.selectionMarker = ">"
@@ -179,6 +176,7 @@ package final class FeedScreen: ReactorView {
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
         rows.update(from: new, strings: strings)
         updateNumberWidth()
+        if new.folds != old.folds { find.foldsDidChange() }
         let reload = RowReload(from: old, to: new, place: place, filtering: find.shownItemCount != nil, ranked: ranked)
         if new.itemsVersion != old.itemsVersion {
             let dropped = new.generation == old.generation ? new.dropped - old.dropped : 0

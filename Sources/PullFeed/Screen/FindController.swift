@@ -34,6 +34,10 @@ final class FindController {
     private var openRows: UnfoldedRows?
     /// The rows the last filter walk read: its matches are shown with their section headers.
     private var filterBase: (id: Int, snapshot: any ListTextSnapshot)?
+    /// The filter of grouped lines, in their rows with every section open, and its rows as
+    /// the list shows them now (nil while no filter is set, or the lines are not grouped).
+    private var sectionFilter: SectionFilter?
+    private var sectionProjection: SectionFilter.Projection?
 
     /// `fuzzy`: `&` reads a fuzzy query (`--fuzzy`); `sortsFuzzy`: a fuzzy filter ranks its
     /// rows (off with `--no-sort`).
@@ -50,6 +54,10 @@ final class FindController {
         model.sortsFuzzy = sortsFuzzy
         worker = FindWorker(scheduler: scheduler)
         worker.deliver = { [weak self] event in self?.send(event) }
+        rows.keptCount = { [weak self] section in
+            guard let kept = self?.sectionProjection?.kept, section < kept.count else { return nil }
+            return kept[section]
+        }
     }
 
     var isPrompting: Bool { model.isPrompting }
@@ -58,13 +66,14 @@ final class FindController {
     /// The search or filter text in use (`{q}` of a preview command).
     var queryText: String { model.queryText }
 
-    /// The title's count while filtering: the items shown (sections for articles). O(1): the
-    /// filtered list counts its headers as it grows. While a walk over many rows runs, the
-    /// matches found so far (`12,000,000+`).
+    /// The title's count while filtering: the items shown (sections for articles, the lines
+    /// kept for grouped lines, folded or not). O(1): the filtered list counts its headers as
+    /// it grows. While a walk over many rows runs, the matches found so far (`12,000,000+`).
     var shownItemCount: String? {
         if let partial = model.partialShownCount { return partial }
         guard filtered.isFiltering else { return nil }
         if filtered.ranking != nil { return String(filtered.rowCount) }
+        if let sectionProjection { return AppStrings.grouped(sectionProjection.keptLines) }
         let headers = filtered.shownHeaderCount
         return AppStrings.grouped(headers > 0 || rows.rowCount > 0 && rows.row(at: 0).kind == .sectionHeader ? headers : filtered.rowCount)
     }
@@ -103,6 +112,12 @@ final class FindController {
     func rowsWillReload(replaced: Bool, keeping: FilterSelection?, dropped: Int = 0) {
         send(.rowsWillReload(replaced: replaced, keeping: keeping, dropped: dropped))
     }
+    /// Sections were folded or unfolded: a filter shows its rows in the sections as they fold.
+    func foldsDidChange() {
+        guard sectionFilter != nil else { return }
+        showSectionFilter()
+    }
+
     /// After every state of the feed.
     func stateDidChange() { send(.stateChanged) }
     /// A page failed to load: the filter stops asking for more.
@@ -128,8 +143,10 @@ final class FindController {
     private func context() -> FindContext {
         var context = FindContext(
             listRows: filtered.rowCount, baseRows: rows.rowCount, selectedBaseRow: selectedBaseRow,
-            filterCovered: filtered.coveredCount, filterShown: filtered.shown, filterRanking: filtered.ranking,
+            filterCovered: sectionFilter?.covered ?? filtered.coveredCount, filterShown: sectionFilter?.matches ?? filtered.shown,
+            filterRanking: sectionFilter.map(\.ranking) ?? filtered.ranking,
             fillsScreen: list.rowCount > 0 && !list.isBottomAccessoryFullyVisible)
+        if rows.sectionRows != nil { context.filterRows = rows.filterRowCount }
         if let reactor = reactor() {
             let state = reactor.currentState
             let source = state.source
@@ -167,7 +184,9 @@ final class FindController {
         case .toggleMark(let down): onToggleMark(down)
         case .showFilter(let pattern, let matches, let through, let selecting, let walk, let ranking):
             showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk, ranking: ranking)
-        case .clearFilterRows(let pattern): filtered.setFilter(pattern, matches: [], headers: [], through: 0)
+        case .clearFilterRows(let pattern):
+            setSectionFilter(nil)
+            filtered.setFilter(pattern, matches: [], headers: [], through: 0)
         case .extendFilter: extendFilter()
         case .removeFilter(let origin): removeFilter(selecting: origin)
         case .render: onNeedsRender()
@@ -189,7 +208,7 @@ final class FindController {
             let snapshot: any ListTextSnapshot = open ? openRows?.snapshot ?? filtered.textSnapshot() : filtered.textSnapshot()
             worker.search(id: walk.id, pattern, in: snapshot, range: range, backward: backward, background: walk.background)
         case .filter(let pattern, let through, let candidates):
-            let base = rows.textSnapshot()
+            let base = rows.filterTextSnapshot()
             filterBase = (walk.id, base)
             worker.filter(id: walk.id, pattern, in: base, through: through, among: candidates, background: walk.background,
                           ranks: model.ranks(pattern))
@@ -229,7 +248,10 @@ final class FindController {
                             ranking: FilterRanking?) {
         let base = filterBase.flatMap { $0.id == walk ? $0.snapshot : nil } ?? rows.textSnapshot()
         filterBase = nil
-        if let ranking {
+        if rows.sectionRows != nil {
+            setSectionFilter(SectionFilter(matches: matches, covered: through, ranking: ranking))
+            showSectionFilter(pattern)
+        } else if let ranking {
             filtered.setFilter(pattern, matches: matches, ranking: ranking, headers: base.sectionHeaders, through: through)
         } else {
             filtered.setFilter(pattern, matches: matches, headers: base.sectionHeaders, through: through)
@@ -254,6 +276,7 @@ final class FindController {
 
     /// Shows every row again, the selection on base row `origin` (or the last row).
     private func removeFilter(selecting origin: Int?) {
+        setSectionFilter(nil)
         filtered.removeFilter()
         list.highlight = model.shownSearch
         refreshable.reloadData(keepingSelection: false)
@@ -263,6 +286,7 @@ final class FindController {
     /// Filters base rows appended since the filter last looked (on the UI thread: pages are
     /// at most a few tens of thousands of lines); a ranked filter ranks each into its place.
     private func extendFilter() {
+        if sectionFilter != nil { return extendSectionFilter() }
         guard let pattern = filtered.pattern, filtered.coveredCount < rows.rowCount else { return }
         let snapshot = rows.textSnapshot()
         let range = filtered.coveredCount..<snapshot.rowCount
@@ -272,6 +296,38 @@ final class FindController {
         }
         let matches = ListFinder.matchingRows(pattern, in: snapshot, range: range) ?? []
         filtered.appendMatches(matches, headers: snapshot.sectionHeaders, through: range.upperBound)
+    }
+
+    /// `extendFilter()` for grouped lines, in their rows with every section open.
+    private func extendSectionFilter() {
+        guard var filter = sectionFilter, let pattern = filtered.pattern, filter.covered < rows.filterRowCount else { return }
+        let snapshot = rows.filterTextSnapshot()
+        let range = filter.covered..<snapshot.rowCount
+        if filter.ranking != nil, let query = pattern.fuzzy {
+            filter.appendRanked(ListFinder.rankKeys(query, in: snapshot, range: range), through: range.upperBound)
+        } else {
+            filter.append(ListFinder.matchingRows(pattern, in: snapshot, range: range) ?? [], through: range.upperBound)
+        }
+        setSectionFilter(filter)
+        showSectionFilter(pattern)
+    }
+
+    private func setSectionFilter(_ filter: SectionFilter?) {
+        sectionFilter = filter
+        if filter == nil { sectionProjection = nil }
+    }
+
+    /// Shows the grouped lines' filter in the rows as they fold now (`pattern`: the filter's,
+    /// by default the one shown).
+    private func showSectionFilter(_ pattern: TextPattern? = nil) {
+        guard let filter = sectionFilter, let map = rows.sectionRows, let pattern = pattern ?? filtered.pattern else { return }
+        let projection = filter.project(onto: map)
+        sectionProjection = projection
+        if let ranking = projection.ranking {
+            filtered.setFilter(pattern, matches: projection.rows, ranking: ranking, through: rows.rowCount)
+        } else {
+            filtered.setFilter(pattern, matches: projection.rows, headers: [], through: rows.rowCount)
+        }
     }
 
     // MARK: Drawing

@@ -5,7 +5,7 @@ import TerminalUI
 ///
 /// - A refresh that keeps the place (`r`, a signal, `--every`) keeps the selected item on its
 ///   line of the view, found by identity; so do grouped lines that arrive inside sections
-///   above the rows shown.
+///   above the rows shown, and sections folded or unfolded (under a filter too).
 /// - Lines dropped from the front of a stream move the rows after them up: the selected line
 ///   keeps its line of the view if it was kept, else the first row is selected.
 /// - Input that cannot be read again comes back whole from a refresh: the selection stays.
@@ -69,7 +69,7 @@ struct RowReload: Equatable {
             mode = .keeping(kept)
         } else if replaced, old.hasLoaded, new.refreshKeepsPlace, !new.source.keepsPlaceOnRefresh {
             mode = .keeping(place)
-        } else if !replaced, new.lineSections != nil, !filtering {
+        } else if !replaced, new.lineSections != nil, !filtering || new.folds != old.folds {
             mode = .keeping(place)
         } else if !replaced, ranked, shift == 0 {
             mode = .keeping(place)

@@ -16,6 +16,8 @@ package struct SectionRowMap: Sendable {
     /// The row of each section's header, ascending.
     private let starts: [Int]
     package let rowCount: Int
+    /// How many rows there are with every section open.
+    package let openRowCount: Int
 
     package init(_ sections: LineSections = LineSections(), folds: SectionFolds = SectionFolds()) {
         self.init(sections: sections.all, folded: sections.all.map { folds.isFolded($0.name) })
@@ -26,13 +28,15 @@ package struct SectionRowMap: Sendable {
         self.folded = folded
         var starts: [Int] = []
         starts.reserveCapacity(self.sections.count)
-        var row = 0
+        var row = 0, openRow = 0
         for (section, isFolded) in zip(self.sections, folded) {
             starts.append(row)
             row += 1 + (isFolded ? 0 : section.count)
+            openRow += 1 + section.count
         }
         self.starts = starts
         rowCount = row
+        openRowCount = openRow
     }
 
     /// What row `index` (in `0 ..< rowCount`) shows.
