@@ -82,6 +82,19 @@ struct StreamWorkflowTests {
         session.tmux.sendKeys("Escape")
     }
 
+    /// A `--command` still running with more to read (its reader holds past what was read
+    /// ahead) says more may come, `167,424+ items`, as a pipe does; once it ended, the count is
+    /// exact.
+    @Test func aRunningCommandsCountSaysMoreMayCome() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try HardeningSession(["--command", "seq 1000000"], directory: directory, prefix: "TMPDIR=\(Tmux.shellQuote(directory))")
+        try session.tmux.waitUntil("the first line") { _ in session.selectedText() == "1" }
+        try session.tmux.waitUntil("the count") { _ in titleCount(session)?.hasSuffix("+") == true }
+        session.tmux.sendKeys("End")
+        try session.tmux.waitUntil(timeout: 30, "the whole output") { _ in titleCount(session) == "1,000,000" }
+    }
+
     /// A search through a stream that drops its oldest lines as it goes (a small `--max-disk`)
     /// goes on past the drops and finds a line that comes after them. (Before, the first drop
     /// stopped it: "Search cancelled".)
