@@ -11,7 +11,8 @@ struct RealCommandTests {
         let title = session.screenLines().first ?? ""
         let words = title.split(separator: " ")
         guard let last = words.last, last == "items" || last == "item", words.count >= 2 else { return nil }
-        return Int(words[words.count - 2].replacingOccurrences(of: ",", with: ""))
+        // A run still going says more may come (`167,424+`): its number is what was read.
+        return Int(words[words.count - 2].replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "+", with: ""))
     }
 
     func press(_ session: HardeningSession, _ key: String, times: Int) {

@@ -65,6 +65,36 @@ struct StreamWorkflowTests {
         try session.tmux.waitUntil(timeout: 10, "reading on while following") { _ in spilledBytes(of: pid, in: folder) > spilledLater + (1 << 20) }
     }
 
+    /// A search through a long stream counts the lines it went through as every count is shown:
+    /// grouped (`Searching… 120,000 lines`, not `120000`).
+    @Test func aSearchsProgressCountIsGrouped() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try HardeningSession([], directory: directory, prefix: "yes | TMPDIR=\(Tmux.shellQuote(directory))")
+        try session.tmux.waitUntil("the first line") { _ in session.selectedText() == "y" }
+        session.tmux.sendKeys("/")
+        session.tmux.sendKeys("zqxj", literal: true)
+        session.tmux.sendKeys("Enter")
+        let progress = try session.tmux.waitUntil(timeout: 30, "a search past 10,000 lines") { screen in
+            screen.range(of: #"Searching… [0-9,]{6,} lines"#, options: .regularExpression) != nil
+        }
+        #expect(progress.range(of: #"Searching… [0-9]{1,3}(,[0-9]{3})+ lines — Esc cancels"#, options: .regularExpression) != nil, "\(progress)")
+        session.tmux.sendKeys("Escape")
+    }
+
+    /// A `--command` still running with more to read (its reader holds past what was read
+    /// ahead) says more may come, `167,424+ items`, as a pipe does; once it ended, the count is
+    /// exact.
+    @Test func aRunningCommandsCountSaysMoreMayCome() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try HardeningSession(["--command", "seq 1000000"], directory: directory, prefix: "TMPDIR=\(Tmux.shellQuote(directory))")
+        try session.tmux.waitUntil("the first line") { _ in session.selectedText() == "1" }
+        try session.tmux.waitUntil("the count") { _ in titleCount(session)?.hasSuffix("+") == true }
+        session.tmux.sendKeys("End")
+        try session.tmux.waitUntil(timeout: 30, "the whole output") { _ in titleCount(session) == "1,000,000" }
+    }
+
     /// A search through a stream that drops its oldest lines as it goes (a small `--max-disk`)
     /// goes on past the drops and finds a line that comes after them. (Before, the first drop
     /// stopped it: "Search cancelled".)

@@ -180,6 +180,23 @@ import TerminalUI
         #expect(!m.isBusy && m.statusText == nil)
     }
 
+    /// The progress of a search through many lines groups its count as every count does.
+    @Test func aSearchsProgressGroupsItsCount() {
+        var m = model()
+        let x = pattern("x")
+        let feed = FindContext.Feed(hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.stateChanged, in: context(rows: 7_999_999, feed: feed))
+        _ = m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 7_999_999, feed: feed))
+        #expect(m.statusText == "Searching… 7,999,999 lines — Esc cancels")
+        let scanning = FindContext.Feed(scansWithoutLoading: true, hasMore: true)
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: scanning))
+        _ = m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(feed: scanning))
+        _ = m.handle(.walkFinished(id: 4, .scan(.found(1_234_566))), in: context(feed: scanning))
+        #expect(m.statusText == "Searching… 1,234,567 lines — Esc cancels")
+    }
+
     /// A stream drops lines from its front (`--max-disk`) while a search goes through its
     /// pages: the search goes on, and searches only the rows that arrived after those it
     /// searched, moved up by as many as were dropped. A refresh's new rows still stop it.
@@ -318,7 +335,7 @@ import TerminalUI
         let effects = m.handle(.search(x, backward: false, space: SearchSpace(rows: rows + 1, selected: 0)), in: context(rows: rows + 1))
         #expect(walk(in: effects)?.background == true)
         #expect(m.isBusy)
-        #expect(m.statusText == "Searching… \(rows) lines — Esc cancels")
+        #expect(m.statusText == "Searching… \(AppStrings.grouped(rows)) lines — Esc cancels")
         #expect(m.handle(.walkFinished(id: 1, .search(found: 7)), in: context(rows: rows + 1)) == [.select(.list(7)), .render])
         #expect(!m.isBusy && m.statusText == nil)
     }
@@ -611,7 +628,7 @@ import TerminalUI
         #expect(m.partialShownCount == nil)
         #expect(m.handle(.filterProgress(id: 1, found: 1200, walked: 5000), in: c) == [.render])
         #expect(m.partialShownCount == "1,200+")
-        #expect(m.statusText == "Searching… \(rows) lines — Esc cancels")
+        #expect(m.statusText == "Searching… \(AppStrings.grouped(rows)) lines — Esc cancels")
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1]))), in: c)
         #expect(m.partialShownCount == nil && m.statusText == nil)
     }

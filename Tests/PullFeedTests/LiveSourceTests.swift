@@ -90,6 +90,22 @@ final class LiveSource: FeedSource {
         #expect(h.lines[2] == "   " + text)
     }
 
+    /// A command's run that is still going with more to read (its reader holds, or reads on)
+    /// says more may come, `3+ items`, as a stream does; once it ended, the count is exact.
+    @Test func aRunningCommandsCountSaysMoreMayCome() {
+        let source = LiveSource(lines: Self.lines(1...3))
+        source.hasPages = false
+        source.isOpen = false
+        source.isReading = true
+        let h = ScreenHarness(source: source)
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix(" 3+ items"), "\(h.lines[0])")
+        source.isReading = false
+        source.arrive(Self.lines(4...5))
+        h.advance(0)
+        #expect(h.lines[0].hasSuffix(" 5 items"), "\(h.lines[0])")
+    }
+
     @Test func endFollowsUpStopsAndTheLastRowFollowsAgain() {
         let source = LiveSource(lines: Self.lines(1...30))
         let h = ScreenHarness(source: source)

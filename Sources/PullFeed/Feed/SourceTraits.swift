@@ -5,8 +5,8 @@ package struct SourceTraits: Equatable, Sendable {
     package var title = ""
     /// The items are lines: Enter prints one, End follows the input, rows scroll sideways.
     package var isLineSource = false
-    /// The source can have more than one page (a one-shot command cannot: no footer, and the
-    /// count never says more may come).
+    /// The source can have more than one page (a command's run cannot: no footer; its count
+    /// says more may come only while the run goes on with more to read).
     package var hasPages = true
     /// A refresh gives back what was shown and more (input read only once): the place stays.
     package var keepsPlaceOnRefresh = false

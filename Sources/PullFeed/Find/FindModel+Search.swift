@@ -64,7 +64,7 @@ extension FindModel {
             return startPagedSearch(run, in: context)
         case .found(let line):
             pendingMatch = PendingMatch(baseRow: line, backward: run.backward, pattern: run.pattern)
-            progress = strings.text(.searching, String(line + 1))
+            progress = searching(line + 1)
             return stateChanged(in: context)
         case .notFound:
             return searchWrapped(run, in: context)
@@ -73,10 +73,16 @@ extension FindModel {
         }
     }
 
+    /// The search's progress, `Searching… 8,000,000 lines — Esc cancels`: the count grouped as
+    /// every other count is.
+    func searching(_ lines: Int) -> String {
+        strings.text(.searching, AppStrings.grouped(lines))
+    }
+
     private mutating func startPagedSearch(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
         pagedSearchGeneration += 1
         pagedSearch = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap)
-        progress = strings.text(.searching, String(context.baseRows))
+        progress = searching(context.baseRows)
         return stateChanged(in: context)
     }
 
@@ -122,7 +128,7 @@ extension FindModel {
             if paged.backward { message = strings.text(.searchWrappedBottom) }
             return self.found(.list(found))
         }
-        progress = strings.text(.searching, String(context.baseRows))
+        progress = searching(context.baseRows)
         guard let feed = context.feed else { return [] }
         return pagedStep(feed, in: context)
     }

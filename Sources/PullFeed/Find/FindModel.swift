@@ -323,7 +323,7 @@ struct FindModel {
         nextWalkID += 1
         let background = background ?? (rows > Self.syncRows)
         walk = Walk(id: nextWalkID, purpose: purpose, background: background)
-        if background, progress == nil { progress = strings.text(.searching, String(rows)) }
+        if background, progress == nil { progress = searching(rows) }
         return [.walk(FindWalk(id: nextWalkID, kind: kind, background: background))]
     }
 

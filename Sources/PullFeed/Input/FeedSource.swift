@@ -15,8 +15,8 @@ package protocol FeedSource: AnyObject {
     /// Enter prints the selected one to stdout and exits, End follows the input, and leaving
     /// without a choice in a pipeline exits with 130.
     var isLineSource: Bool { get }
-    /// Whether the source can have more than one page (a one-shot command cannot: it shows no
-    /// footer and its count never says more may come).
+    /// Whether the source can have more than one page (a command's run cannot: it shows no
+    /// footer, and its count says more may come only while the run goes on with more to read).
     var hasPages: Bool { get }
     /// Whether a refresh gives back what was shown and more (input that can be read only
     /// once), so the selection and the view stay where they are.

@@ -68,7 +68,7 @@ extension FeedScreen {
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let content = TitleBar.Content(
             sourceTitle: state.source.title, itemCount: state.itemCount, shownCount: find.shownItemCount,
-            more: state.hasMoreToAsk && state.hasLoaded && state.source.hasPages, counting: state.isCounting,
+            more: state.hasMoreToAsk && state.hasLoaded, counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
             every: state.autoRefresh?.interval, paused: state.autoRefresh?.isPaused ?? false, dropped: state.dropped,
             marked: state.marks.count, updated: updatedTime)
