@@ -18,6 +18,12 @@ final class CommandRun: @unchecked Sendable {
     /// reads again (the store then tells a change).
     private let heldClock = Locked<(@Sendable () -> Void)?>(nil)
 
+    /// Whether a process of the run is at work (running, waiting for a core or for the disk),
+    /// rather than waiting for input or time (`tail -f` between two lines).
+    func isWorking() -> Bool {
+        ProcessGroupActivity.isBusy(group: spawned.pid)
+    }
+
     /// Whether how the command ended is still to be told (true once, for the first caller).
     func tellsExit() -> Bool {
         exitTold.withLock { told in

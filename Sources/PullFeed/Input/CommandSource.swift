@@ -71,7 +71,8 @@ package final class CommandSource: FeedSource {
     /// refresh of what is shown answers with the run's whole output (`PageRequest.wholeResult`),
     /// however the command writes it. `--timeout` limits the whole run; without a limit (0) the
     /// run may never end (`tail -f`), and a refresh answers once it ends or its output pauses
-    /// for `pauseSeconds`.
+    /// for `pauseSeconds` while none of its processes is at work (a command slowed by a loaded
+    /// machine has not paused: `seq 1 200000` was judged part way).
     private func loadStream(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let process = Subprocess(command: command, environment: [:], timeout: timeout)
         let relay = relay
@@ -109,7 +110,12 @@ package final class CommandSource: FeedSource {
             let whole = startsRun && request.wholeResult
             var request = request
             if whole { request.limit = max(request.limit, request.linesShown) }
-            if whole, timeout == 0 { run.store.waitForEndOrPause(of: Self.pauseSeconds, token: token) }
+            if whole, timeout == 0 {
+                // The reader reads at least as far as the lines shown before it holds, so that
+                // the hold (which ends the wait) never cuts the result short of them.
+                run.store.waitForOutput(request, token: token)
+                run.store.waitForEndOrPause(of: Self.pauseSeconds, token: token, isWorking: run.isWorking)
+            }
             do throws(SourceError) {
                 var page = try run.store.page(request, token: token, whole: whole && timeout > 0)
                 guard !page.isOpen, let output = run.output, run.tellsExit() else { return .success(page) }

@@ -156,14 +156,17 @@ final class StreamStore: @unchecked Sendable {
     }
 
     /// Waits until the input ended, the reader holds, `token` is cancelled, or the input paused
-    /// for `seconds` (everything written was read, and nothing more came in that time): a
-    /// refresh of a run that may never end (`tail -f`) is judged then, one that ends on its end.
-    func waitForEndOrPause(of seconds: Double, token: CancellationToken) {
+    /// for `seconds` (everything written was read, and nothing more came in that time, while
+    /// `isWorking` says the writer is not at work): a refresh of a run that may never end
+    /// (`tail -f`) is judged then, one that ends on its end. A writer that is at work but
+    /// writes nothing for a while (a loaded machine gives it no core) has not paused.
+    func waitForEndOrPause(of seconds: Double, token: CancellationToken, isWorking: () -> Bool = { false }) {
         token.onCancel { [state] in state.wakeAll() }
         let over = { (s: State) in token.isCancelled || s.isClosed || Self.holdsAtReadAhead(s) }
         while true {
             let mark: Int? = state.wait(until: { over($0) || $0.isIdle }) { s in over(s) ? nil : s.bytesRead }
-            guard let mark, state.wait(until: { over($0) || $0.bytesRead != mark }, atMost: seconds) else { return }
+            guard let mark else { return }
+            if !state.wait(until: { over($0) || $0.bytesRead != mark }, atMost: seconds), !isWorking() { return }
         }
     }
 
