@@ -632,4 +632,23 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([1]))), in: c)
         #expect(m.partialShownCount == nil && m.statusText == nil)
     }
+
+    /// Esc on a kept filter still being computed (it loads the next pages of a stream to fill
+    /// the screen) stops its work and removes it in one press: a half-computed filter kept
+    /// would go on filtering every row that arrives.
+    @Test func escOnAKeptFilterStillComputedRemovesIt() {
+        var m = model()
+        let feed = FindContext.Feed(scansWithoutLoading: false, hasMore: true)
+        let c = FindContext(listRows: 20, baseRows: 20, selectedBaseRow: 7, fillsScreen: false, feed: feed)
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([]))), in: c)
+        _ = m.handle(.promptInput(.key(.enter)), in: c)
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
+        #expect(m.isBusy && m.filter == pattern("e"), "the kept filter loads more to fill the screen")
+        let effects = m.handle(.escape, in: c)
+        #expect(effects.contains(.removeFilter(selecting: 7)))
+        #expect(effects.last == .render)
+        #expect(m.filter == nil && !m.isBusy && !m.canUndo)
+    }
 }

@@ -280,11 +280,18 @@ struct FindModel {
     /// that ends just before it cannot quit: work in progress stops (a search's matches go with
     /// it, as they would had it just ended), else the search's marked matches go, else the
     /// applied filter goes and the selection goes back.
+    ///
+    /// A kept filter still being computed (a walk over many rows, or pages of a stream it asks
+    /// for) goes with its work: half a filter is nothing to keep, and one kept would go on
+    /// filtering every row that arrives on the UI thread (`yes | pullfeed`, `&zqxj` Enter, Esc
+    /// used a core for seconds).
     private mutating func escape(in context: FindContext) -> [FindEffect] {
         if isBusy {
             let wasSearching = isSearching
+            let fillsFilter = filter != nil && !wasSearching
             var effects = cancel(in: context)
             if wasSearching { effects.insert(contentsOf: clearMatches(), at: 0) }
+            if fillsFilter { effects.insert(contentsOf: removeFilter(in: context), at: effects.count - 1) }
             return effects
         }
         if showsMatches { return clearMatches() + [.render] }
