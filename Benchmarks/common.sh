@@ -42,3 +42,10 @@ wait_for_screen() {
   done
   return 1
 }
+
+# Stops the script (status 2) unless tuiprobe is there, and installs pyte 0.8.2, which it needs,
+# with pip if it is missing.
+ensure_tuiprobe() {
+  [ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
+  "$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+}

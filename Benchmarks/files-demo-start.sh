@@ -11,8 +11,7 @@ source "$(dirname "$0")/common.sh"
 TREE="${1:-/usr/share}"
 RUNS="${2:-5}"
 needs find less
-[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+ensure_tuiprobe
 (cd "$ROOT" && swift build -c release --product files-demo >&2)
 DEMO="$(cd "$ROOT" && swift build -c release --show-bin-path)/files-demo"
 first="$(find "$TREE" -type f 2>/dev/null | head -1)"

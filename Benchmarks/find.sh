@@ -25,7 +25,7 @@ OUT="${1:-/tmp/find-results}"
 RUNS="${2:-3}"
 SERIES="${SERIES:-notfound filter}"
 mkdir -p "$OUT"
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
+ensure_tuiprobe
 build_app
 BIN="$APP"
 

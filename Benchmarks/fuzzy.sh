@@ -17,7 +17,7 @@ OUT="${1:-/tmp/fuzzy-results}"
 RUNS="${2:-3}"
 QUERY="${3:-ambr}"
 mkdir -p "$OUT"
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
+ensure_tuiprobe
 command -v fzf >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fzf >/dev/null; }
 build_app
 BIN="$APP"

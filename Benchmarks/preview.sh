@@ -16,8 +16,7 @@ source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/preview-bench}"
 RUNS="${2:-5}"
 needs tmux
-[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+ensure_tuiprobe
 ensure_items
 [ -n "${APP:-}" ] || build_app  # APP=path: measure that binary, built already
 mkdir -p "$OUT"

@@ -17,8 +17,7 @@ source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/tuiprobe-results}"
 RUNS="${2:-5}"
 
-[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+ensure_tuiprobe
 ensure_items
 build_app
 mkdir -p "$OUT"

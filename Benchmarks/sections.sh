@@ -18,7 +18,7 @@ source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/sections-results}"
 RUNS="${2:-5}"
 mkdir -p "$OUT"
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
+ensure_tuiprobe
 build_app
 ensure_items
 MILLION=/tmp/find-bench-1m.txt

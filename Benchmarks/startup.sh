@@ -19,8 +19,7 @@ source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/startup-results}"
 RUNS="${2:-21}"
 
-[ -f "$TOOLS/tuiprobe.py" ] || { echo "tuiprobe not found at $TOOLS (set TUIPROBE_DIR)" >&2; exit 2; }
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install -q pyte==0.8.2
+ensure_tuiprobe
 needs less
 ensure_items
 if [ -z "${PLAIN:-}" ]; then STATIC=0 build_app; PLAIN="$APP"; fi

@@ -25,7 +25,7 @@ RUNS="${2:-3}"
 MB="${3:-1024}"
 needs tmux less
 mkdir -p "$OUT"
-"$PY" -c 'import pyte' 2>/dev/null || "$PY" -m pip install --quiet pyte==0.8.2
+ensure_tuiprobe
 build_app
 BIN="$APP"
 
