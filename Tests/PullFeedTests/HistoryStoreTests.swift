@@ -158,8 +158,7 @@ import Testing
         let mount = NSTemporaryDirectory() + "pullfeed-full-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: mount) }
-        // A small file system to fill: only where one may be mounted (root, as CI runs here).
-        guard getuid() == 0, run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mount]) == 0 else { return }
+        try #require(run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mount]) == 0, "a small file system to fill")
         defer { _ = run("/bin/umount", [mount]) }
         let path = mount + "/history.sqlite"
         let store = try HistoryStore(path: path, limits: HistoryLimits(maxBytes: 64 << 20))
