@@ -41,8 +41,6 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The refresh history's SQLite database: WAL, busy timeouts, migrations, typed errors.
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation`: the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -54,12 +52,6 @@ let package = Package(
             name: "CNcurses",
             path: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
-        ),
-        // zlib, which compresses the results the refresh history keeps.
-        .systemLibrary(
-            name: "CZlib",
-            path: "CZlib",
-            providers: [.apt(["zlib1g-dev"])]
         ),
         // The signal guard's async-signal-safe handlers and their one copy of state.
         .target(name: "CTerminalGuard"),
@@ -106,9 +98,8 @@ let package = Package(
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh", "CZlib",
+                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], linkerSettings: packedRelocations),
@@ -120,8 +111,6 @@ let package = Package(
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
-        // A day of `--every 1` on `ps` through the refresh history's store, on demand.
-        .executableTarget(name: "history-bench", dependencies: ["PullFeed"], path: "Benchmarks/HistoryBenchmark"),
         // The example to copy: a refreshable, paged, sectioned list of the files under a folder.
         .executableTarget(
             name: "files-demo",
@@ -154,8 +143,7 @@ let package = Package(
         .testTarget(
             name: "PullFeedTests",
             dependencies: ["PullFeed", "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
-                           .product(name: "CombineSchedulers", package: "combine-schedulers"),
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
             name: "FilesDemoTests",

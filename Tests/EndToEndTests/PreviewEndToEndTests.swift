@@ -72,7 +72,7 @@ struct PreviewEndToEndTests {
     }
 
     /// The resident memory, in KiB, a preview that is cut at its 5,000 lines stays below.
-    static let residentBound = 48 * 1024
+    static let residentBound = 32 * 1024
 
     @Test func aPreviewThatPrintsWithoutEndStaysSmallAndKeysStillMove() throws {
         let session = try HardeningSession(["--preview", "yes {}"], prefix: "seq 1 100 |")
@@ -85,8 +85,6 @@ struct PreviewEndToEndTests {
         usleep(300_000)
         let probe = ProcessProbe(pid: pid)
         let rss = try #require(probe.residentKiB)
-        // The debug binary alone, with SQLite and GRDB linked in for the history, sits at ~33
-        // MiB; a preview that kept what `yes` prints would pass the bound within a second.
         #expect(rss < Self.residentBound, "resident memory \(rss) KiB")
         #expect(Self.liveChildren(of: pid, named: "yes") == 0, "the cut command was killed")
         // 10 MB of binary: sanitised, bounded.

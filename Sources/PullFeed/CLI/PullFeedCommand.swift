@@ -268,8 +268,6 @@ package struct PullFeedCommand: ParsableCommand {
     /// The keys `--bind` binds, checked by `validate()`.
     package var bindings: BindingList { (try? BindingList(parsing: bind, delimiter: delimiter)) ?? BindingList() }
 
-    @OptionGroup package var history: HistoryOptions
-
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"),
             completion: .list(["en", "zh-Hans"]))
     package var lang: String?
@@ -317,7 +315,6 @@ package struct PullFeedCommand: ParsableCommand {
     package mutating func validate() throws {
         let sources = [path != nil, file != nil, command != nil, pageCommand != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("choose one source: a file, --file, --command or --page-command") }
-        if sources > 0, history.list || !history.show.isEmpty { throw ValidationError("--history-list and --history-show take no source") }
         if let file, file.isEmpty { throw ValidationError("--file needs a path") }
         if let path, path.isEmpty { throw ValidationError("the file name is empty") }
         if let command, command.allSatisfy(\.isWhitespace) { throw ValidationError("--command needs a command") }

@@ -72,7 +72,6 @@ public enum PullFeedMain {
     }
 
     static func run(_ command: PullFeedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        if command.history.list || command.history.shown != nil { return HistoryCommandLine.run(command.history, environment: environment) }
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
         var options = FeedScreen.Options()
         options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
@@ -136,16 +135,10 @@ public enum PullFeedMain {
         }
         screen.reactor = reactor
         loop.onUserSignal = { _ in screen.perform(.refresh) }
-        // Told on its queue, once; the toast is the UI thread's.
-        let toasts = UncheckedSendable(reactor.action)
-        let history = HistoryCommandLine.recorder(for: command, environment: environment) { error in
-            scheduler.schedule { toasts.value.send(.toast(.historyOff(reason: error.reason))) }
-        }
         // One plain subscriber: every state passes here, a key press included.
         var recorded = reactor.currentState.lastUpdated
         let stateKey = source.stateKey
         let persistence = reactor.state.sink { state in
-            history?.observe(state)
             guard let date = state.lastUpdated, date != recorded else { return }
             recorded = date
             store.recordInBackground(date, for: stateKey)
@@ -165,7 +158,6 @@ public enum PullFeedMain {
         persistence.cancel()
         screen.reactor = nil
         store.flush()
-        history?.flush()
 
         if code == 0, let chosen {
             writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])

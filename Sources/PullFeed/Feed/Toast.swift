@@ -25,8 +25,6 @@ package struct Toast: Equatable, Sendable {
         case stream(StreamNotice)
         /// A key asked for the preview, and there is none (`--preview` not given).
         case noPreview
-        /// The refresh history cannot be written (`HistoryError`): the app goes on without it.
-        case historyOff(reason: String)
     }
 
     package var id: Int
@@ -36,7 +34,7 @@ package struct Toast: Equatable, Sendable {
     package var isFailure: Bool {
         switch kind {
         case .noMoreData, .refreshed, .reloaded, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
-        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream, .historyOff: true
+        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream: true
         }
     }
 }

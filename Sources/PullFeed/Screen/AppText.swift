@@ -27,7 +27,7 @@ package enum AppText: String, CaseIterable, Sendable {
     // Toasts
     case refreshFailed, loadMoreFailed, noMoreData, exitStatus, exitStatusMessage, fileTruncated, fileReplaced, fileDeleted, binaryFile
     case newItems, newItemsOne, noNewItems, changedItems, goneItems, reloaded
-    case spillUnavailable, diskFull, historyOff
+    case spillUnavailable, diskFull
     // Marks (`--multi`) and bound keys (`--bind`)
     case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview
     // Standard error
@@ -143,7 +143,6 @@ extension AppStrings {
         .binaryFile: "This looks like a binary file: its control bytes are shown as symbols",
         .spillUnavailable: "Cannot write to {0}: the stream is kept in memory",
         .diskFull: "No space left in {0}: the oldest lines were dropped",
-        .historyOff: "History off: {0}",
         .markedCount: "{0} marked",
         .helpMark: "Tab mark",
         .keyMark: "Mark or unmark the row, move down (-m; also in the & prompt)",
@@ -263,7 +262,6 @@ extension AppStrings {
         .binaryFile: "这看起来是二进制文件：控制字节以符号显示",
         .spillUnavailable: "无法写入 {0}：数据流保存在内存中",
         .diskFull: "{0} 空间已满：已丢弃最早的行",
-        .historyOff: "历史记录已关闭：{0}",
         .markedCount: "已标记 {0} 项",
         .helpMark: "Tab 标记",
         .keyMark: "标记或取消标记该行，然后下移（需 -m；& 输入框中也可）",
