@@ -82,7 +82,7 @@ for series in $SERIES; do
       done
       ;;
     filter)
-      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1,000,000 items" & 9#char 9#char 9#char 9#char 9#char' --quit 'enter q' \
         --label pullfeed --out "$OUT/filter-pullfeed.json" -- "$BIN" "$MILLION"
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/filter-pullfeed.json"
       ;;
@@ -90,16 +90,16 @@ for series in $SERIES; do
       command -v fzf >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fzf >/dev/null; }
       WORDS='a#lower m#lower b#lower e#lower r#lower bs#backspace c-u I#upper t#upper e#upper m#upper c-u'
       WORDS="$WORDS a#regex m#regex .#regex e#regex r#regex |#regex q#regex u#regex a#regex r#regex t#regex z#regex \$#regex"
-      "${PROBE[@]}" --quiet-ms 400 --ready "Item 000001" --keys "end expect:\"1000000 items\" wait:1000 & $WORDS" --quit 'esc esc' \
+      "${PROBE[@]}" --quiet-ms 400 --ready "Item 000001" --keys "end expect:\"1,000,000 items\" wait:1000 & $WORDS" --quit 'esc esc' \
         --label pullfeed --out "$OUT/typing-pullfeed.json" -- "$BIN" "$MILLION"
       "${PROBE[@]}" --quiet-ms 400 --ready "1000000/1000000" --stdin "$MILLION" --keys "wait:1000 $WORDS" --quit 'esc' \
         --label "fzf-$(fzf --version | cut -d' ' -f1)" --out "$OUT/typing-fzf.json" -- fzf --exact
       "$PY" "$TOOLS/tuiprobe.py" --compare "$OUT/typing-pullfeed.json" "$OUT/typing-fzf.json"
       ;;
     filtermove)
-      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" & u enter#keep expect:"of 1000000 items" home down*30 pgdn*10' \
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1,000,000 items" & u enter#keep expect:"of 1,000,000 items" home down*30 pgdn*10' \
         --label pullfeed-filtered --out "$OUT/filtermove-pullfeed.json" -- "$BIN" "$MILLION"
-      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1000000 items" home down*30 pgdn*10' \
+      "${PROBE[@]}" --ready "Item 000001" --keys 'end expect:"1,000,000 items" home down*30 pgdn*10' \
         --label pullfeed-plain --out "$OUT/filtermove-plain.json" -- "$BIN" "$MILLION"
       # less's own filter (&) with the same text and the same moves.
       "${PROBE[@]}" --ready "Item 000001" --keys '& u enter#keep down*30 pgdn*10' \

@@ -30,7 +30,7 @@ PROBE=("$PY" "$TOOLS/tuiprobe.py" --runs "$RUNS" --step-max-ms 120000 --ready-ti
 KEYS=""
 for ((i = 0; i < ${#QUERY}; i++)); do KEYS="$KEYS ${QUERY:i:1}#fuzzy"; done
 FZF_VERSION="fzf-$(fzf --version | cut -d' ' -f1)"
-"${PROBE[@]}" --ready "Item 000001" --keys "end expect:\"1000000 items\" wait:1000 & $KEYS bs#backspace" --quit 'esc esc' \
+"${PROBE[@]}" --ready "Item 000001" --keys "end expect:\"1,000,000 items\" wait:1000 & $KEYS bs#backspace" --quit 'esc esc' \
   --label pullfeed --out "$OUT/fuzzy-pullfeed.json" -- "$BIN" --fuzzy "$MILLION"
 FZF_DEFAULT_OPTS= "${PROBE[@]}" --ready "1000000/1000000" --stdin "$MILLION" --keys "wait:1000 $KEYS bs#backspace" --quit 'esc' \
   --label "$FZF_VERSION" --out "$OUT/fuzzy-fzf.json" -- fzf

@@ -91,7 +91,7 @@ def run_big(app, path, runs):
             end = wait_for(lambda s: last in s, 60) - t1
             counted = float("nan")
             if label == "pullfeed":
-                counted = wait_for(lambda s: "19000000 items" in s, 120) - t1
+                counted = wait_for(lambda s: "19,000,000 items" in s, 120) - t1
             rss = peak_rss(pid)
             tmux("send-keys", "-t", "bench", "q")
             tmux("kill-server", check=False)
