@@ -127,7 +127,10 @@ let package = Package(
         ),
         // What more than one test target uses: the C library's widths, as terminals measure, and
         // the terminal model that checks what the screen writer's bytes do.
-        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalUI", "CTestProcess"], path: "Tests/TestSupport"),
+        // Set up before any test runs: SIGPIPE ignored, so a pipe's reader that ends early fails
+        // one test with EPIPE rather than killing the whole run.
+        .target(name: "CTestProcess", path: "Tests/CTestProcess"),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
