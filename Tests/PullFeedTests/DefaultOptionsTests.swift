@@ -76,8 +76,8 @@ import Testing
 
     @Test func aSourceInTheVariableIsUsedWhenTheCommandLineHasNone() throws {
         let command = try parse(["--every", "1"], "--command 'ls -la'")
-        #expect(command.command == "ls -la")
-        #expect(try parse(["--no-color"], "notes.txt").filePath == "notes.txt")
+        #expect(command.command == ["ls -la"])
+        #expect(try parse(["--no-color"], "notes.txt").filePaths == ["notes.txt"])
     }
 
     @Test func aSourceInBothIsAnErrorNamingBoth() {

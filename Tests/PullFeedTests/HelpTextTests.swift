@@ -34,7 +34,7 @@ import Testing
         #expect(PullFeedCommand.configuration.discussion.isEmpty)
         #expect(PullFeedCommand.configuration._superCommandName != nil)
         let command = try PullFeedCommand.parse(["--file", "x", "--every", "2", "-m"])
-        #expect(command.filePath == "x" && command.every == 2 && command.multi)
+        #expect(command.filePaths == ["x"] && command.every == 2 && command.multi)
         #expect(throws: (any Error).self) { try PullFeedCommand.parse(["--every", "0"]) }
         PullFeedCommand.parsingOnly = false
         let configuration = PullFeedCommand.configuration
@@ -42,6 +42,6 @@ import Testing
         #expect(configuration.discussion.contains("Exit status: 0 ok"))
         #expect(configuration.discussion.contains(PullFeedCommand.keyList))
         #expect(PullFeedCommand.helpMessage().hasPrefix("OVERVIEW: A refreshable"))
-        #expect(PullFeedCommand.helpMessage().contains("USAGE: pullfeed [<options>] [<file>]"))
+        #expect(PullFeedCommand.helpMessage().contains("USAGE: pullfeed [<options>] [<file> ...]"))
     }
 }

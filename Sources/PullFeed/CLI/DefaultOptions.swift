@@ -117,10 +117,11 @@ enum DefaultOptions {
 
     /// The source `command` names, as it was written; nil when it names none.
     static func source(of command: PullFeedCommand) -> String? {
-        if let path = command.path { return quoted(path) }
-        if let file = command.file { return "--file " + quoted(file) }
-        if let command = command.command { return "--command " + quoted(command) }
+        if let path = command.paths.first { return quoted(path) }
+        if let file = command.file.first { return "--file " + quoted(file) }
+        if let command = command.command.first { return "--command " + quoted(command) }
         if let pageCommand = command.pageCommand { return "--page-command " + quoted(pageCommand) }
+        if let dashboard = command.dashboard { return "--dashboard " + quoted(dashboard) }
         return nil
     }
 

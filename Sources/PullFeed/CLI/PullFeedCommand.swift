@@ -113,16 +113,16 @@ package struct PullFeedCommand: ParsableCommand {
             .joined(separator: "\n")
     }
 
-    @Argument(help: ArgumentHelp(HelpText.text("A text file to show, as --file does; - reads standard input.", "要显示的文本文件，同 --file；- 表示标准输入。"), valueName: "file"),
+    @Argument(help: ArgumentHelp(HelpText.text("Text files to show, as --file does, each a section of its own when there are several; - reads standard input.", "要显示的文本文件，同 --file；有多个时各成一个分组；- 表示标准输入。"), valueName: "file"),
               completion: .file())
-    package var path: String?
+    package var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the lines of a text file (- for standard input).", "显示一个文本文件的各行（- 表示标准输入）。"), valueName: "path"),
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the lines of a text file (- for standard input); may be repeated, each file a section.", "显示一个文本文件的各行（- 表示标准输入）；可重复，每个文件一个分组。"), valueName: "path"),
             completion: .file())
-    package var file: String?
+    package var file: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it.", "显示 `/bin/sh -c CMD` 的标准输出各行；刷新时重新运行。"), valueName: "cmd"))
-    package var command: String?
+    @Option(name: [.customShort("c"), .long], help: ArgumentHelp(HelpText.text("Show the stdout lines of `/bin/sh -c CMD`; refresh re-runs it. May be repeated: each command a section, refreshed on its own.", "显示 `/bin/sh -c CMD` 的标准输出各行；刷新时重新运行。可重复：每个命令一个分组，各自刷新。"), valueName: "cmd"))
+    package var command: [String] = []
 
     @Option(name: .customLong("page-command"), help: ArgumentHelp(
         HelpText.text("Like --command, run once per page with PULLFEED_OFFSET, PULLFEED_LIMIT and PULLFEED_PAGE set; a short page means no more data.", "同 --command，但每页运行一次，并设置 PULLFEED_OFFSET、PULLFEED_LIMIT 和 PULLFEED_PAGE；不满一页表示没有更多数据。"),
@@ -163,7 +163,7 @@ package struct PullFeedCommand: ParsableCommand {
     /// `--command` without `--every`, a stream that may never end, and 30 s for the others,
     /// whose every run must end before it is judged.
     package var runTimeout: Double {
-        timeout ?? (command != nil && every == nil ? 0 : Defaults.timeout)
+        timeout ?? (!command.isEmpty && every == nil ? 0 : Defaults.timeout)
     }
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
@@ -268,6 +268,16 @@ package struct PullFeedCommand: ParsableCommand {
     /// The keys `--bind` binds, checked by `validate()`.
     package var bindings: BindingList { (try? BindingList(parsing: bind, delimiter: delimiter)) ?? BindingList() }
 
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("The source's title: its section header when there are several sources, and the title bar's name for one (default: the file's path or the command as given).", "来源的标题：有多个来源时是它的分组标题，只有一个来源时是标题栏中的名称（默认：文件路径或命令原文）。"), valueName: "title"))
+    package var title: String?
+
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Ring the bell when a refresh or a stream brings a new line this regular expression matches (smart case): the source's header shows ! and the status line says Alert: TITLE: LINE until a key is pressed. Lines of the first load never alert.", "当一次刷新或数据流带来与这个正则表达式匹配（智能大小写）的新行时响铃：来源的标题显示 !，状态行显示 Alert: TITLE: LINE，直到按下任意键。第一次加载的行不会报警。"), valueName: "regex"))
+    package var alert: String?
+
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the sources of a YAML dashboard file: its top-level keys apply to every source, sources: lists them, and each key is a long option's name (command, file, title, every, id, header-lines, timeout, alert, ...).", "显示 YAML 仪表板文件中的来源：顶层键适用于每个来源，sources: 列出各来源，每个键都是一个长选项的名称（command、file、title、every、id、header-lines、timeout、alert 等）。"), valueName: "file"),
+            completion: .file())
+    package var dashboard: String?
+
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"),
             completion: .list(["en", "zh-Hans"]))
     package var lang: String?
@@ -287,8 +297,11 @@ package struct PullFeedCommand: ParsableCommand {
 
     package init() {}
 
-    /// The file to show, from the positional argument or `--file`; nil for other sources.
-    var filePath: String? { path ?? file }
+    /// The files to show: the positional arguments, then `--file`'s.
+    package var filePaths: [String] { paths + file }
+
+    /// How many sources the command line names (files, commands and a page command).
+    package var sourceCount: Int { filePaths.count + command.count + (pageCommand == nil ? 0 : 1) }
 
     /// The values of the options not given.
     enum Defaults {
@@ -301,103 +314,5 @@ package struct PullFeedCommand: ParsableCommand {
         static let timeout = 30.0
         /// The shortest `--every`, as `watch`'s: shorter costs CPU and shows nothing more.
         static let minimumEvery = 0.1
-    }
-
-    /// Checks a time that must be more than 0 seconds and at most a day.
-    private static func checkSeconds(_ value: Double, option: String) throws {
-        if !(value > 0) { throw ValidationError("\(option) must be more than 0 seconds (got \(number(value)))") }
-        if !(value <= 86_400) { throw ValidationError("\(option) must be at most 86400 seconds, a day (got \(number(value)))") }
-    }
-
-    /// `value` as it was most likely typed: `2`, `0.5`, `-1`.
-    private static func number(_ value: Double) -> String { AppStrings.seconds(value) }
-
-    package mutating func validate() throws {
-        let sources = [path != nil, file != nil, command != nil, pageCommand != nil].filter { $0 }.count
-        if sources > 1 { throw ValidationError("choose one source: a file, --file, --command or --page-command") }
-        if let file, file.isEmpty { throw ValidationError("--file needs a path") }
-        if let path, path.isEmpty { throw ValidationError("the file name is empty") }
-        if let command, command.allSatisfy(\.isWhitespace) { throw ValidationError("--command needs a command") }
-        if let pageCommand, pageCommand.allSatisfy(\.isWhitespace) {
-            throw ValidationError("--page-command needs a command")
-        }
-        if pageSize < 1 || pageSize > 100_000 { throw ValidationError("--page-size must be between 1 and 100000 (got \(pageSize))") }
-        if !(releaseDelay >= 0 && releaseDelay <= 60) {
-            throw ValidationError("--release-delay must be between 0 and 60 seconds (got \(Self.number(releaseDelay)))")
-        }
-        if !(latency >= 0 && latency <= 600) { throw ValidationError("--latency must be between 0 and 600 seconds (got \(Self.number(latency)))") }
-        if !(failRate >= 0 && failRate <= 1) { throw ValidationError("--fail-rate must be between 0 and 1 (got \(Self.number(failRate)))") }
-        if UInt64(seedText) == nil {
-            throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max) (got '\(seedText)')")
-        }
-        // 0 is no limit.
-        if let timeout {
-            if !(timeout >= 0) { throw ValidationError("--timeout must be 0 (no limit) or more seconds (got \(Self.number(timeout)))") }
-            if timeout != 0 { try Self.checkSeconds(timeout, option: "--timeout") }
-        }
-        if let every {
-            if !(every >= Defaults.minimumEvery) {
-                throw ValidationError("--every must be at least \(Self.number(Defaults.minimumEvery)) seconds (got \(Self.number(every)))")
-            }
-            try Self.checkSeconds(every, option: "--every")
-        }
-        if headerLines < 0 || headerLines > 1_000 { throw ValidationError("--header-lines must be between 0 and 1000 (got \(headerLines))") }
-        if let idText {
-            do throws(FieldSelection.ParseError) {
-                _ = try FieldSelection(parsing: idText)
-            } catch {
-                throw ValidationError("--id \(error.description)")
-            }
-        }
-        // A --delimiter without --id is allowed (and unused): each of PULLFEED_DEFAULT_OPTS and the
-        // command line is checked on its own, and either may give one of the two.
-        if let delimiter, delimiter.isEmpty { throw ValidationError("--delimiter cannot be empty") }
-        if let preview {
-            if preview.allSatisfy(\.isWhitespace) { throw ValidationError("--preview needs a command") }
-            do throws(RowTemplate.ParseError) {
-                _ = try RowTemplate(parsing: preview, delimiter: delimiter)
-            } catch {
-                throw ValidationError("--preview \(error.description)")
-            }
-        }
-        if let previewWindowText {
-            do throws(PreviewWindow.ParseError) {
-                _ = try PreviewWindow(parsing: previewWindowText)
-            } catch {
-                throw ValidationError("--preview-window \(error.description)")
-            }
-        }
-        if sectionBy != nil, sectionStart != nil {
-            throw ValidationError("choose one of --section-by (each line names its own section) and --section-start (a matching line starts a section)")
-        }
-        for (option, value) in [("--section-by", sectionBy), ("--section-start", sectionStart)] {
-            guard let value else { continue }
-            do throws(PatternError) {
-                _ = try CapturePattern(value)
-            } catch {
-                throw ValidationError("\(option) '\(value)' is not a usable regular expression: \(error.reason)")
-            }
-        }
-        if SpillSettings.parseSize(maxDiskText) == nil {
-            throw ValidationError("--max-disk must be a size such as 512M, 4G or a number of bytes; 0 for no limit (got '\(maxDiskText)')")
-        }
-        let bindings: BindingList
-        do throws(BindingParser.Failure) {
-            bindings = try BindingList(parsing: bind)
-        } catch {
-            throw ValidationError("--bind \(error.description)")
-        }
-        for binding in bindings.bindings {
-            for command in binding.actions.compactMap(\.command) {
-                do throws(RowTemplate.ParseError) {
-                    _ = try RowTemplate(parsing: command, delimiter: delimiter)
-                } catch {
-                    throw ValidationError("--bind '\(binding.keyName):\(binding.actionsText)': \(error.description)")
-                }
-            }
-        }
-        if let lang, RefreshLanguage(identifier: lang) == nil {
-            throw ValidationError("--lang must be en or zh-Hans (got '\(lang)')")
-        }
     }
 }

@@ -46,7 +46,7 @@ public enum PullFeedMain {
             printError("pullfeed: \(message) (see 'pullfeed --help')")
             return 2
         }
-        return run(command, environment: environment)
+        return run(command, arguments: arguments, environment: environment)
     }
 
     /// Whether a word of `texts` asks for a completion script (or might: the variable's value
@@ -71,19 +71,29 @@ public enum PullFeedMain {
         return nil
     }
 
-    static func run(_ command: PullFeedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    static func run(_ command: PullFeedCommand, arguments: [String] = [],
+                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
         var options = FeedScreen.Options()
         options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
         let strings = AppStrings(language: options.language)
-        if let path = command.filePath {
+        let specs = SourceSpec.sources(of: command, arguments: arguments, stdinIsTerminal: stdinIsTerminal)
+        // One file that cannot be read is one line on stderr; among several, its section says why.
+        for spec in specs {
+            let path: String
+            switch spec.input {
+            case .file(let file): path = file
+            case .standardInput: path = "-"
+            default: continue
+            }
+            // Standard input that is the terminal cannot be a source, among several too.
+            guard specs.count == 1 || path == "-" else { continue }
             if let problem = SourceCheck.problem(openingFile: path, stdinIsTerminal: stdinIsTerminal, strings: strings) {
                 printError("pullfeed: \(problem)")
                 return 1
             }
         }
-        var source = makeSource(command, stdinIsTerminal: stdinIsTerminal)
-        if command.headerLines > 0 { source = HeaderLinesSource(source, count: command.headerLines) }
+        let source = specs[0].makeSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
@@ -163,16 +173,6 @@ public enum PullFeedMain {
             writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])
         }
         return code
-    }
-
-    /// The source the command line asks for: a flag, else piped stdin, else the demo.
-    static func makeSource(_ command: PullFeedCommand, stdinIsTerminal: Bool) -> FeedSource {
-        let spill = SpillSettings.fromEnvironment(maxDisk: command.maxDisk)
-        if let file = command.filePath { return file == "-" ? StdinSource(spill: spill) : FileSource(path: file, spill: spill) }
-        if let cmd = command.command { return CommandSource(command: cmd, paged: false, timeout: command.runTimeout, spill: spill) }
-        if let cmd = command.pageCommand { return CommandSource(command: cmd, paged: true, timeout: command.runTimeout, spill: spill) }
-        if !stdinIsTerminal { return StdinSource(spill: spill) }
-        return DemoSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
     }
 
     static func printError(_ line: String) {
