@@ -194,7 +194,7 @@ import Reactors
     /// A notice about the input stays its time: "No more data" from a later page does not
     /// cover it; any other toast does.
     @Test func aStreamNoticeIsNotCoveredByNoMoreData() {
-        let reactor = FeedReactor(source: ScriptedSource.lines(total: 3), pageSize: 10, scheduler: time.scheduler)
+        let reactor = SourceReactor(source: ScriptedSource.lines(total: 3), pageSize: 10, scheduler: time.scheduler)
         var state = reactor.initialState
         let notice = Toast(id: 1, kind: .stream(.diskFull(directory: "/tmp")))
         state = reactor.reduce(state: state, mutation: .showToast(notice))

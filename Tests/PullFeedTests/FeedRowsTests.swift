@@ -7,8 +7,8 @@ import TerminalUI
 @Suite struct FeedRowsTests {
     static let strings = AppStrings(language: .english)
 
-    static func state(_ lines: [String], generation: Int) -> FeedReactor.State {
-        var state = FeedReactor.State()
+    static func state(_ lines: [String], generation: Int) -> FeedState {
+        var state = FeedState()
         state.lines = LineList(lines)
         state.generation = generation
         return state

@@ -4,7 +4,7 @@ import Testing
 
 /// The reload decision as a table: from the old and the new state, how the place is kept.
 @Suite struct RowReloadTests {
-    typealias State = FeedReactor.State
+    typealias State = FeedState
     static var place: ListPlace { ListPlace(index: 40, identity: "L40", screenRow: 7) }
 
     static func loaded() -> State {

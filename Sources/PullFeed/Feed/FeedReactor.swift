@@ -3,365 +3,190 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import OpenCombine
 import PullToRefresh
 import Reactors
 import TerminalUI
 
-/// The feed's reactor (refresh and load more cancel each other; identical requests are shared).
+/// The list's reactor: one `SourceReactor` per source, each a section of the list, composed
+/// into what the screen shows (`FeedComposition`). It keeps only what is list-wide: the marks,
+/// the folds, the chosen line, the status line's toast and alert, and whether the user follows
+/// the list's end. Everything about a source (its lines, requests, refreshing, schedule,
+/// changes) is its section reactor's; actions about a source are sent on to it.
 ///
-/// A header refresh replaces every item and resets "no more data"; a footer load appends
-/// the next page. Starting one cancels the other if it is in flight: its result is
-/// dropped and its indicator ends. A request already in flight is never sent twice. A
-/// failure keeps every item and raises a toast for `toastDuration` seconds. All waiting
-/// happens on the injected scheduler.
+/// With one source the list is that source (no section header); with several, each is a
+/// section headed by its title and state, reads to its end and follows it (`tail -f a b`), and
+/// refreshes on its own schedule.
 package final class FeedReactor: Reactor {
     package enum Action {
-        /// Refreshes from the top (a pull: the view ends at the top).
+        /// A pull: every source refreshes (one run each), and the list ends at the top.
         case refresh
-        /// Refreshes keeping the user's place (`r`, F5, SIGUSR1, a bound `refresh`); the user
-        /// leaves following the end.
+        /// Refreshes keeping the user's place (`r` with one source, `R`, F5, SIGUSR1, a bound
+        /// `refresh`): every source.
         case refreshKeepingPlace
+        /// `r` with several sources: the source of the selected row refreshes, keeping the place.
+        case refreshSource(Int)
         case loadMore
-        /// Loads the rest of a line source in large pages (End: go to the end of the input), or
-        /// in pages of the usual size for a source that `loadsRestPageByPage`.
+        /// End on a line source (see `SourceReactor.Action.loadRest`).
         case loadRest
-        /// Loads the next lines in order, in large pages, as End does but never a counted file's
-        /// end first, nor a stream read on past them: a search or a filter looks through them.
+        /// The next lines in order for a search or a filter (`SourceReactor.Action.loadAhead`).
         case loadAhead
         case choose([UInt8])
-        /// Loads at least up to line `index` (a search found a match there): one request where
-        /// the source allows it, else page after page until the line is loaded (the goal
-        /// `.line`), there is no more, or a page adds nothing.
+        /// Loads at least up to line `index` (a search found it past the loaded lines).
         case loadThrough(Int)
-        /// The lines a search asked for are no longer wanted (Esc, Ctrl-C, another search): the
-        /// goal `.line` is given up; the page in flight still arrives.
         case stopLoadingThrough
-        /// End on a line source: the user follows the end, and the rest loads page after page
-        /// while there is more (an open input reads on to its end from then on).
         case followEnd
-        /// The selection arrived on the last row (true: following starts, and an open input
-        /// reads on to its end) or left it, or the user did something else (a search, Home to
-        /// the new rows): following stops, and a stream reads on only as far as it reads ahead.
+        /// The selection arrived on the last row (true) or left it.
         case follow(Bool)
-        /// Pauses or resumes refreshing by itself (`p`, with `--every`).
+        /// `p`: pauses or resumes refreshing by itself (every source's, with one).
         case togglePause
+        /// `p` with several sources: the source of the selected row.
+        case togglePauseSource(Int)
+        /// `P`: pauses every source, or resumes them all when all are paused.
+        case togglePauseAll
         /// A prompt is open (true) or closed: refreshing by itself waits meanwhile.
         case holdSchedule(Bool)
-        /// The schedule's turn came (`--every`): refreshes keeping the place, and the user keeps
-        /// following the end. Sent by the reactor's own timer.
-        case scheduledRefresh
         /// Marks or unmarks line `index` (`--multi`).
         case toggleMark(Int)
-        /// Shows a toast (a bound command that failed, a key with nothing to do).
         case toast(Toast.Kind)
-        /// Folds or unfolds a section of a grouped line source (nil: `Other`).
+        /// Folds or unfolds a section (nil: `Other`): a `--section-by` section or a source.
         case fold(String?)
-        /// Unfolds a section (Enter or a click on a folded header).
         case unfold(String?)
-        /// Folds every section but this one.
         case foldOthers(String?)
         case unfoldAll
+        /// A key was pressed: an alert in the status line is read.
+        case dismissAlert
     }
 
     package enum Mutation {
-        case setRefreshing(Bool)
-        case setLoadingMore(Bool)
-        case replace(Page, at: Date)
-        /// A refresh's result, with what it changed (`RefreshChanges`).
-        case refreshed(Page, at: Date, RefreshChanges)
-        case append(Page)
-        case showToast(Toast)
-        /// The first load failed for this reason (nil: a refresh began or succeeded).
-        case setFailure(String?)
-        /// Lines that arrived without a request (a stream, a file that grows or is counted).
-        case caughtUp(Page)
-        case hideToast(Int)
-        case choose([UInt8])
-        /// Following the end starts or stops; `toEnd`: End asked for the rest.
-        case setFollowing(Bool, toEnd: Bool)
-        case setRefreshKeepsPlace(Bool)
-        case setLoadGoal(LoadGoal?)
-        case setSchedule(RefreshSchedule?)
-        case toggleMark(Int)
+        /// Source `index` has a new state.
+        case source(Int, FeedState)
+        case toggleMark(Int, key: UInt64)
         case setFolds(SectionFolds)
+        case choose([UInt8])
+        case showToast(Toast)
+        case hideToast(Int)
+        /// The user follows the list's end (several sources: each source follows its own).
+        case setFollowing(Bool)
+        case dismissAlert
     }
 
-
-    package static let toastDuration: Double = 3
-    /// Lines per request when loading the rest of a line source.
-    package static let bulkPageSize = 20_000
-    /// Lines read from the end of a file still being counted (End).
-    package static let endPageSize = 1_000
+    package static let toastDuration = SourceReactor.toastDuration
+    package static let bulkPageSize = SourceReactor.bulkPageSize
+    package static let comparedItemLimit = SourceReactor.comparedItemLimit
+    package static let inlineNamingLimit = SourceReactor.inlineNamingLimit
 
     package let initialState: State
     package let reactorStorage = ReactorStorage()
-    package let source: FeedSource
-    package let pageSize: Int
+    /// The sources' reactors, in list order.
+    package let sources: [SourceReactor]
     let scheduler: LoopScheduler
-    private let now: () -> Date
-    private let bus: CommentEventBus
-    /// Which kind of request just started; in-flight requests of the other kind end on it.
-    private let started = PassthroughSubject<RequestKind, Never>()
-    private var toastCounter = 0
-    /// A catch-up request (lines that arrived without one) is in flight.
-    private var isCatchingUp = false
-    /// Lines arrived while another request was in flight: catch up when it ends.
-    private var needsCatchUp = false
-    /// A page of grouped lines came with more after it: the rest loads when the request ends
-    /// (every line must be grouped for the sections to be whole).
-    var groupsRest = false
     private let toastHides = PassthroughSubject<Mutation, Never>()
-    /// What names each line's section (`--section-by`), if the lines are grouped.
-    package let sectionPattern: CapturePattern?
-    /// Whether a named line starts a section the lines after it join (`--section-start`).
-    package let sectionStarts: Bool
-    /// Carries out `State.autoRefresh` (`--every`); nil without a schedule.
-    let refreshTimer: RefreshTimer?
+    private var toastCounter = 0
 
-    enum RequestKind { case header, footer }
-
-    package init(
-        source: FeedSource,
-        pageSize: Int,
-        scheduler: LoopScheduler,
-        lastUpdated: Date? = nil,
-        now: @escaping () -> Date = Date.init,
-        bus: CommentEventBus = CommentEventBus(),
-        identity: LineIdentity = .wholeLine,
-        sectionPattern: CapturePattern? = nil,
-        sectionStarts: Bool = false,
-        every: Double? = nil
-    ) {
-        self.sectionPattern = sectionPattern
-        self.sectionStarts = sectionStarts
-        self.source = source
-        self.pageSize = pageSize
+    /// A list of the sources `sources`, each with its title (a section header when there are
+    /// several).
+    package init(sources: [SourceReactor], titles: [String], scheduler: LoopScheduler) {
+        precondition(!sources.isEmpty && sources.count == titles.count, "a list has a title for each of its sources")
+        self.sources = sources
         self.scheduler = scheduler
-        self.now = now
-        self.bus = bus
-        var state = State()
-        state.lastUpdated = lastUpdated
-        state.isWatched = source.isWatched
-        state.lineIdentity = identity
-        state.source = SourceTraits(source)
-        state.autoRefresh = every.map(RefreshSchedule.init(interval:))
-        if sectionPattern != nil { state.lineSections = LineSections() }
-        initialState = state
-        refreshTimer = state.autoRefresh.map { RefreshTimer($0, scheduler: scheduler) }
-        refreshTimer?.start = { [weak self] in self?.action.send(.scheduledRefresh) }
+        initialState = State(sources: sources, titles: FeedComposition.distinct(titles))
     }
 
+    /// A list of one source, read with these settings (see `SourceReactor`).
+    package convenience init(
+        source: FeedSource, pageSize: Int, scheduler: LoopScheduler, lastUpdated: Date? = nil,
+        now: @escaping () -> Date = Date.init, bus: CommentEventBus = CommentEventBus(),
+        identity: LineIdentity = .wholeLine, sectionPattern: CapturePattern? = nil,
+        sectionStarts: Bool = false, every: Double? = nil
+    ) {
+        let reactor = SourceReactor(source: source, pageSize: pageSize, scheduler: scheduler, lastUpdated: lastUpdated, now: now,
+                                    bus: bus, identity: identity, sectionPattern: sectionPattern, sectionStarts: sectionStarts, every: every)
+        self.init(sources: [reactor], titles: [source.title], scheduler: scheduler)
+    }
+
+    private var isList: Bool { sources.count > 1 }
+
+    /// The source a search may scan past the loaded lines: the only one (several sources load
+    /// to their ends by themselves).
+    package var scannableSource: FeedSource? { sources.count == 1 ? sources[0].source : nil }
+
     package func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
+        let state = currentState
         switch action {
-        case .refresh: return refresh()
-        case .refreshKeepingPlace:
-            return stopFollowing().append(Deferred { [weak self] in self?.refresh(keepingPlace: true) ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
-        case .followEnd: return followEnd()
-        case .togglePause, .holdSchedule: return schedule(action)
-        case .scheduledRefresh: return refresh(keepingPlace: true)
-        case .loadMore: return loadMore(limit: pageSize)
+        case .refresh: return send(.refresh)
+        case .refreshKeepingPlace: return send(.refreshKeepingPlace)
+        case .refreshSource(let index):
+            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            return send(.refreshKeepingPlace, to: [sources[index]])
+        case .loadMore:
+            return send(.loadMore, to: isList ? sourcesWithMore : sources)
         case .loadRest:
-            // Grouped lines are read in order: a section needs every line before its last.
-            if source.readsFromEnd, sectionPattern == nil, currentState.isCounting, currentState.tailStart == nil {
-                return loadMore(limit: max(pageSize, Self.endPageSize), fromEnd: true)
-            }
-            return loadAhead(readsRest: true)
+            guard isList else { return send(.loadRest) }
+            return Just(.setFollowing(true)).append(send(.loadRest, to: sourcesWithMore)).eraseToAnyPublisher()
         case .loadAhead:
-            return loadAhead(readsRest: false)
+            return send(.loadAhead, to: isList ? sourcesWithMore : sources)
+        case .loadThrough(let index):
+            // Several sources load to their ends by themselves: a search finds what they hold.
+            return isList ? Empty().eraseToAnyPublisher() : send(.loadThrough(index))
+        case .stopLoadingThrough: return isList ? Empty().eraseToAnyPublisher() : send(.stopLoadingThrough)
+        case .followEnd:
+            guard isList else { return send(.followEnd) }
+            return state.shown.source.isLineSource ? Just(.setFollowing(true)).eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+        case .follow(let on):
+            guard isList else { return send(.follow(on)) }
+            return on == state.shown.isFollowing ? Empty().eraseToAnyPublisher() : Just(.setFollowing(on)).eraseToAnyPublisher()
+        case .togglePause: return send(.togglePause)
+        case .togglePauseSource(let index):
+            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            return send(.togglePause, to: [sources[index]])
+        case .togglePauseAll:
+            let scheduled = sources.filter { $0.currentState.autoRefresh != nil }
+            // All paused: resume them all; else pause the running ones.
+            let allPaused = scheduled.allSatisfy { $0.currentState.autoRefresh?.isPaused == true }
+            return send(.togglePause, to: scheduled.filter { $0.currentState.autoRefresh?.isPaused == allPaused })
+        case .holdSchedule(let held): return send(.holdSchedule(held))
         case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .toggleMark(let index):
+            let shown = state.shown
+            guard index >= 0, index < shown.lines.count else { return Empty().eraseToAnyPublisher() }
+            return Just(.toggleMark(index, key: shown.lineKey(at: index))).eraseToAnyPublisher()
+        case .toast(let kind): return toast(kind)
         case .fold, .unfold, .foldOthers, .unfoldAll:
-            var folds = currentState.folds
+            var folds = state.folds
             switch action {
             case .fold(let name): folds.toggle(name)
             case .unfold(let name): folds.unfold(name)
-            case .foldOthers(let name): folds.foldAll((currentState.lineSections?.all ?? []).map(\.name), except: name)
+            case .foldOthers(let name): folds.foldAll((state.shown.lineSections?.all ?? []).map(\.name), except: name)
             default: folds.unfoldAll()
             }
-            guard folds != currentState.folds else { return Empty().eraseToAnyPublisher() }
+            guard folds != state.folds else { return Empty().eraseToAnyPublisher() }
             return Just(.setFolds(folds)).eraseToAnyPublisher()
-        case .follow(let on):
-            return on ? followLastRow() : stopFollowing()
-        case .toggleMark(let index):
-            return Just(.toggleMark(index)).eraseToAnyPublisher()
-        case .toast(let kind):
-            return toast(kind)
-        case .loadThrough(let index):
-            return loadThrough(index)
-        case .stopLoadingThrough:
-            guard case .line? = currentState.loadGoal else { return Empty().eraseToAnyPublisher() }
-            return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
+        case .dismissAlert:
+            return state.alert == nil ? Empty().eraseToAnyPublisher() : Just(.dismissAlert).eraseToAnyPublisher()
         }
     }
 
-    func refresh(keepingPlace: Bool = false) -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
-        var pageRequest = PageRequest(offset: 0, limit: pageSize)
-        // What is shown is compared with the new result: all of it, not its first output.
-        pageRequest.wholeResult = state.hasLoaded
-        if keepingPlace { pageRequest.linesShown = state.lines.count }
-        let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
-        return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
-            guard let self else { return Empty().eraseToAnyPublisher() }
-            switch result {
-            case .success(let page):
-                self.groupsRest = self.sectionPattern != nil && page.hasMore
-                let changes = Self.changes(from: self.currentState, to: page)
-                let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
-                if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
-                guard let exit = page.exit else {
-                    // A result too large to compare still says it arrived (the first load
-                    // says nothing).
-                    guard changes.isComparison else {
-                        guard state.hasLoaded else { return replaced.eraseToAnyPublisher() }
-                        return replaced.append(self.toast(.reloaded)).eraseToAnyPublisher()
-                    }
-                    let counted = self.toast(.refreshed(new: changes.newCount, changed: changes.changedCount, gone: changes.goneCount))
-                    return replaced.append(counted).eraseToAnyPublisher()
-                }
-                return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
-            case .failure(let error):
-                let failed = Just(Mutation.setFailure(error.reason))
-                return failed.append(self.toast(.refreshFailed(reason: error.reason))).eraseToAnyPublisher()
-            }
-        })
-        .eraseToAnyPublisher()
+    /// The sources that have more to load.
+    private var sourcesWithMore: [SourceReactor] {
+        sources.filter { $0.currentState.hasLoaded && ($0.currentState.hasMore || $0.currentState.isOpen) }
     }
 
-    func loadMore(limit: Int, fromEnd: Bool = false, whileOpen: Bool = false, readsRest: Bool = false) -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
-            return Empty().eraseToAnyPublisher()
-        }
-        var pageRequest = PageRequest(offset: state.itemCount, limit: limit)
-        pageRequest.fromEnd = fromEnd
-        pageRequest.readsRest = readsRest
-        pageRequest.dropped = state.dropped
-        return request(.footer, pageRequest) { [weak self] result in
-            guard let self else { return Empty().eraseToAnyPublisher() }
-            switch result {
-            case .success(let page):
-                self.groupsRest = self.sectionPattern != nil && page.hasMore && page.count > 0
-                let appended = Just(Mutation.append(page)).append(self.notice(of: page))
-                if let failure = page.failure {
-                    return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
-                }
-                if let exit = page.exit {
-                    return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
-                }
-                return page.hasMore || page.isOpen
-                    ? appended.eraseToAnyPublisher()
-                    : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
-            case .failure(let error):
-                // Following the end retries nothing: a failed page stops it (else a broken
-                // source would be asked again and again).
-                return self.stopFollowing().append(self.toast(.loadMoreFailed(reason: error.reason))).eraseToAnyPublisher()
-            }
-        }
-    }
-
-    /// One request of `kind`: cancels the other kind's request in flight and ends its
-    /// indicator, turns this one's indicator on, maps the result with `outcome`, and turns
-    /// the indicator off. Starting a request of the other kind cuts this one short.
-    private func request(
-        _ kind: RequestKind, _ request: PageRequest,
-        outcome: @escaping (Result<Page, SourceError>) -> AnyPublisher<Mutation, Never>
-    ) -> AnyPublisher<Mutation, Never> {
-        let started = started
-        let state = currentState
-        let other: RequestKind = kind == .header ? .footer : .header
-        let otherInFlight = kind == .header ? state.isLoadingMore : state.isRefreshing
-        let indicator = { (on: Bool) -> Mutation in kind == .header ? .setRefreshing(on) : .setLoadingMore(on) }
-        let result = load(request)
-            .prefix(untilOutputFrom: started.filter { $0 == other })
-            .flatMap(outcome)
-        return Deferred { () -> AnyPublisher<Mutation, Never> in
-            started.send(kind)
-            let endOther: [Mutation] = otherInFlight
-                ? [kind == .header ? .setLoadingMore(false) : .setRefreshing(false)] : []
-            return Publishers.Sequence(sequence: endOther + [indicator(true)])
-                .append(result)
-                .append(indicator(false))
-                .append(Deferred { [weak self] in self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
-                .append(Deferred { [weak self] in self?.loadRestOfGroupedLines() ?? Empty().eraseToAnyPublisher() })
-                .append(Deferred { [weak self] in self?.pursueGoal() ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
+    /// Sends `action` on to `targets` (every source by default); the list itself changes when
+    /// their states come back.
+    private func send(_ action: SourceReactor.Action, to targets: [SourceReactor]? = nil) -> AnyPublisher<Mutation, Never> {
+        let targets = targets ?? sources
+        return Deferred { () -> Empty<Mutation, Never> in
+            for source in targets { source.action.send(action) }
+            return Empty()
         }
         .eraseToAnyPublisher()
     }
 
-    // MARK: Lines that arrive without a request
-
-    /// Answers a change of the source's input: new lines are asked for at once (after the
-    /// request in flight, if any); a file cut shorter or replaced is reloaded with a toast.
-    private func answer(_ change: SourceChange) -> AnyPublisher<Mutation, Never> {
-        switch change {
-        case .grew:
-            return catchUp()
-        case .reset(let reason):
-            let kind: Toast.Kind = reason == .truncated ? .fileTruncated : .fileReplaced
-            // The file read again keeps the place as a refresh does (the selected line, else
-            // its line number), and following the end goes on.
-            return refresh(keepingPlace: true).append(Deferred { [weak self] in self?.toast(kind) ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
-        case .deleted:
-            return toast(.fileDeleted)
-        }
-    }
-
-    /// Asks for every line that arrived after the ones shown, without an indicator. Another
-    /// request starting cuts it short (its lines would be counted twice), and catches up once
-    /// it ends; a catch-up that ran to its end catches up again if lines arrived meanwhile.
-    private func catchUp() -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !isCatchingUp else {
-            needsCatchUp = true
-            return Empty().eraseToAnyPublisher()
-        }
-        needsCatchUp = false
-        isCatchingUp = true
-        let offset = state.tailStart ?? state.lines.count
-        let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
-        var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
-        pageRequest.dropped = state.dropped
-        // Cut short, it must not start again at once: the state does not show the request
-        // that cut it yet, and both would read, and add, the same lines.
-        var isCut = false
-        return load(pageRequest)
-            .prefix(untilOutputFrom: started.handleEvents(receiveOutput: { _ in isCut = true }))
-            .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
-                guard let self, case .success(let page) = result else { return Empty().eraseToAnyPublisher() }
-                let caught = Just(Mutation.caughtUp(page)).append(self.notice(of: page))
-                if let failure = page.failure {
-                    return caught.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
-                }
-                guard let exit = page.exit else { return caught.eraseToAnyPublisher() }
-                return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
-            }
-            .handleEvents(receiveCompletion: { _ in done() }, receiveCancel: done)
-            .append(Deferred { [weak self] in isCut ? Empty().eraseToAnyPublisher() : self?.pendingCatchUp() ?? Empty().eraseToAnyPublisher() })
-            .eraseToAnyPublisher()
-    }
-
-    private func pendingCatchUp() -> AnyPublisher<Mutation, Never> {
-        needsCatchUp ? catchUp() : Empty().eraseToAnyPublisher()
-    }
-
-    /// The toast for what a stream's reader had to say with `page` (once), if anything.
-    private func notice(of page: Page) -> AnyPublisher<Mutation, Never> {
-        page.notice.map { toast(.stream($0)) } ?? Empty().eraseToAnyPublisher()
-    }
-
-    /// Shows a toast now; hiding it `toastDuration` later (if it is still the same toast)
-    /// is scheduled apart from the request, so the request's indicator ends at once.
+    /// Shows a toast of the list's own now, and hides it `toastDuration` later.
     private func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
         toastCounter += 1
-        let id = toastCounter
+        let id = -toastCounter
         let hides = toastHides
         scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(Int(Self.toastDuration * 1000)))) {
             hides.send(.hideToast(id))
@@ -370,172 +195,39 @@ package final class FeedReactor: Reactor {
     }
 
     package func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
-        let changes = source.changes(on: scheduler)
-            .flatMap { [weak self] change in self?.answer(change) ?? Empty().eraseToAnyPublisher() }
-        return merge(mutation, toastHides, changes).eraseToAnyPublisher()
+        // Each source's states (the first, replayed, changes nothing).
+        let sourceStates = sources.enumerated().map { index, source in
+            source.state.map { Mutation.source(index, $0) }.eraseToAnyPublisher()
+        }
+        return mergeMany([mutation, toastHides.eraseToAnyPublisher()] + sourceStates).eraseToAnyPublisher()
     }
 
     package func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setRefreshing(let on):
-            state.isRefreshing = on
-            if on { state.failure = nil }
-        case .setLoadingMore(let on):
-            state.isLoadingMore = on
-        case .replace(let page, let date):
-            // A line of the lines replaced is no longer a goal.
-            if case .line? = state.loadGoal { state.loadGoal = nil }
-            state.previousLines = LineList()
-            state.sections = []
-            state.lines = LineList()
-            if state.lineSections != nil { state.lineSections = LineSections() }
-            state.changes = RefreshChanges()
-            state.generation &+= 1
-            state.tailStart = nil
-            state.dropped = page.dropped
-            add(page, to: &state)
-            state.hasMore = page.hasMore
-            state.isOpen = page.isOpen
-            state.isCounting = page.isCounting
-            state.hasLoaded = true
-            state.lastUpdated = date
-            state.failure = nil
-            // A failure's toast is out of date once the same kind of request succeeds.
-            if case .refreshFailed? = state.toast?.kind { state.toast = nil }
-        case .refreshed(let page, let date, let changes):
-            let previous = state.lines
-            state = reduce(state: state, mutation: .replace(page, at: date))
-            state.changes = changes
-            if !changes.changedItems.isEmpty { state.previousLines = previous }
-            if changes.isComparison, !changes.newItems.isEmpty {
-                let dropped = state.dropped
-                state.lineSections?.countNew { changes.newItems[$0 - dropped] }
-            }
-            state.headerLines = page.headerLines
-            state.relocateMarks()
-            // The user follows the end of what was refreshed: it loads up to it again.
-            if state.isFollowing, state.hasMore { state.loadGoal = .end }
-        case .append(let page):
-            // A page the footer loaded under the last row, which the user followed: the end
-            // moved away from the selection, so following it stops (End's own pages, and an
-            // open input's, keep it).
-            if state.isFollowing, state.loadGoal != .end, !state.isOpen, page.count > 0 { state.isFollowing = false }
-            if page.isEnd { state.tailStart = state.lines.count }
-            Self.drop(through: page.dropped, in: &state)
-            if follows(page, state) { add(page, to: &state) }
-            state.headerLines += page.headerLines
-            state.hasMore = page.hasMore && !page.isEnd
-            state.isOpen = page.isOpen || page.isEnd
-            state.isCounting = page.isCounting
-            if case .loadMoreFailed? = state.toast?.kind { state.toast = nil }
-        case .caughtUp(let page):
-            if let tailStart = state.tailStart {
-                // The end is shown after a gap until counting reaches it; then the lines
-                // counted take the place of the head, the gap and the tail at once.
-                guard !page.isCounting else { break }
-                var lines = state.lines.prefix(tailStart)
-                lines.append(page.lines)
-                state.lines = lines
-                if let pattern = sectionPattern {
-                    var sections = LineSections()
-                    sections.group(SectionBatch(naming: lines, range: 0..<lines.count, by: pattern, firstLine: state.dropped, starts: sectionStarts))
-                    state.lineSections = sections
-                }
-                state.tailStart = nil
-                state.itemsVersion &+= 1
-                state.relocateMarks()
-            } else {
-                Self.drop(through: page.dropped, in: &state)
-                // Lines that arrive by themselves are new in their section until the next refresh.
-                if page.count > 0, follows(page, state) { add(page, to: &state, arrived: !state.isCounting && !page.isCounting) }
-            }
-            // A header whose lines came in more than one write is completed as they arrive.
-            state.headerLines += page.headerLines
-            state.hasMore = page.hasMore
-            state.isOpen = page.isOpen
-            state.isCounting = page.isCounting
-        case .showToast(let toast):
-            // A notice about the input (lines dropped for space) stays its time: "No more data"
-            // from a later page does not cover it.
-            if toast.kind == .noMoreData, case .stream? = state.toast?.kind { break }
-            state.toast = toast
-        case .setFailure(let reason):
-            state.failure = state.hasLoaded ? nil : reason
-        case .hideToast(let id):
-            if state.toast?.id == id { state.toast = nil }
-        case .choose(let line):
-            state.chosenLine = line
-        case .setFollowing(let on, let toEnd):
-            state.isFollowing = on
-            if on, toEnd {
-                state.loadGoal = .end
-            } else if state.loadGoal == .end {
-                state.loadGoal = nil
-            }
-        case .setLoadGoal(let goal):
-            state.loadGoal = goal
-        case .setRefreshKeepsPlace(let on):
-            state.refreshKeepsPlace = on
-        case .setSchedule(let schedule):
-            state.autoRefresh = schedule
-        case .toggleMark(let index):
-            guard index >= 0, index < state.lines.count else { break }
-            state.marks.toggle(index, key: state.lineKey(at: index))
+        case .source(let index, let source):
+            state.update(source: index, to: source)
+        case .toggleMark(let index, let key):
+            state.marks.toggle(index, key: key)
+            state.recompose()
         case .setFolds(let folds):
             state.folds = folds
-            state.itemsVersion &+= 1
+            state.version &+= 1
+            state.recompose()
+        case .choose(let line):
+            state.chosenLine = line
+        case .showToast(let toast):
+            state.show(toast, from: nil)
+        case .hideToast(let id):
+            if state.toast?.id == id { state.show(nil, from: nil) }
+        case .setFollowing(let on):
+            state.followsEnd = on
+            state.recompose()
+        case .dismissAlert:
+            state.alert = nil
+            state.alertingSources = []
+            state.recompose()
         }
         return state
-    }
-
-    /// Takes the lines a stream dropped (`dropped` from its start, in all) off the front of
-    /// the list. The keys of the last refresh no longer match the rows' indices: they go.
-    private static func drop(through dropped: Int, in state: inout State) {
-        guard dropped > state.dropped else { return }
-        let cut = min(dropped - state.dropped, state.lines.count)
-        state.lines = state.lines.slice(cut..<state.lines.count)
-        state.dropped = dropped
-        state.lineSections?.forgetLines(before: dropped)
-        state.changes = RefreshChanges()
-        state.marks = state.marks.dropping(first: cut)
-        state.itemsVersion &+= 1
-    }
-
-    private func add(_ page: Page, to state: inout State, arrived: Bool = false) {
-        let first = state.lines.count
-        defer {
-            if let pattern = sectionPattern, state.lines.count > first {
-                if let named = page.sections, page.items.isEmpty, named.lineCount == state.lines.count - first {
-                    state.lineSections?.group(named, firstLine: state.dropped + first, isNew: arrived)
-                } else {
-                    let batch = SectionBatch(naming: state.lines, range: first..<state.lines.count, by: pattern,
-                                             firstLine: state.dropped + first, starts: sectionStarts)
-                    state.lineSections?.group(batch, isNew: arrived)
-                }
-            }
-        }
-        var lines: [String] = []
-        for item in page.items {
-            switch item {
-            case .article(let article):
-                state.sections.append(ArticleSectionReactor(article: article, bus: bus))
-            case .line(let line):
-                lines.append(line)
-            }
-        }
-        if !lines.isEmpty { state.lines.append(contentsOf: lines) }
-        state.lines.append(page.lines)
-        state.itemsVersion &+= 1
-    }
-
-    package func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
-        let timer = refreshTimer
-        return state
-            .handleEvents(receiveOutput: { state in
-                guard let timer, let schedule = state.autoRefresh else { return }
-                timer.update(schedule, isRefreshing: state.isRefreshing || state.isRunning, isLoadingMore: state.isLoadingMore)
-            })
-            .with(section: \.sections)
     }
 }

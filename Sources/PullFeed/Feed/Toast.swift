@@ -29,6 +29,14 @@ package struct Toast: Equatable, Sendable {
 
     package var id: Int
     package var kind: Kind
+    /// The title of the source it is about, when the list shows several (the status line names it).
+    package var source: String?
+
+    package init(id: Int, kind: Kind, source: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.source = source
+    }
 
     /// Whether the toast says something went wrong (shown in red where there is colour).
     package var isFailure: Bool {

@@ -42,7 +42,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// The marked lines (`--multi`).
     private var marks = Marks()
     /// Where the lines read from the end of a file begin, after a gap row (see
-    /// `FeedReactor.State.tailStart`), and the gap row's text.
+    /// `FeedState.tailStart`), and the gap row's text.
     private var gap: (row: Int, text: String)?
     /// Lines fetched lately, by index, for the `generation` they belong to: a line never
     /// changes until a refresh replaces them all, and each frame asks again for the rows it
@@ -58,7 +58,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package init() {}
 
     /// Rebuilds the rows from `state` (articles are few; lines are not copied).
-    package func update(from state: FeedReactor.State, strings: AppStrings) {
+    package func update(from state: FeedState, strings: AppStrings) {
         changes = state.changes
         identity = state.lineIdentity
         previousLines = state.previousLines

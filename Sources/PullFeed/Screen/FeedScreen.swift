@@ -69,10 +69,10 @@ package final class FeedScreen: ReactorView {
     /// The full list of keys (`?`) while it covers the screen.
     var keysPage: KeysPage?
     /// The reactor's state as last shown.
-    private(set) var state = FeedReactor.State()
+    private(set) var state = FeedState()
     /// Between a new state's rows and their reload: the state shown before, and the selection
     /// the reload moves.
-    private var shownUpdate: (old: FeedReactor.State, selection: (() -> Void)?) = (FeedReactor.State(), nil)
+    private var shownUpdate: (old: FeedState, selection: (() -> Void)?) = (FeedState(), nil)
     var titleBar = TitleBar()
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
@@ -148,7 +148,7 @@ package final class FeedScreen: ReactorView {
         // A command's run has no pages, but while it runs its footer says so.
         if !source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
         refreshable.bind(
-            state: reactor.state,
+            state: reactor.state.map(\.shown),
             rows: { [weak self] in self?.rows(for: $0) ?? .unchanged },
             didUpdateRows: { [weak self] _ in self?.rowsDidUpdate() },
             activity: \.activity,
@@ -168,7 +168,7 @@ package final class FeedScreen: ReactorView {
 
     /// Brings the rows in line with a new state and says how the list reloads them (the
     /// binding reloads, then calls `rowsDidUpdate()`; the header and footer follow after).
-    private func rows(for new: FeedReactor.State) -> ListReload {
+    private func rows(for new: FeedState) -> ListReload {
         let old = state
         state = new
         let ranked = filtered.ranking != nil

@@ -171,7 +171,7 @@ final class FindController {
         case .highlight(let pattern): list.highlight = pattern
         case .walk(let walk): run(walk)
         case .scan(let id, let pattern, let loaded):
-            if let source = reactor()?.source { worker.scan(id: id, pattern, in: source, after: loaded) }
+            if let source = reactor()?.scannableSource { worker.scan(id: id, pattern, in: source, after: loaded) }
         case .cancelWork: worker.cancel()
         case .loadAhead: reactor()?.action.send(.loadAhead)
         case .loadThrough(let row): reactor()?.action.send(.loadThrough(row))

@@ -45,20 +45,20 @@ struct RowReload: Equatable {
 
     /// Whether the rows of `old` are gone (a refresh replaced them, or lines were dropped from
     /// the front): what was worked out over them (a filter, a search) starts again.
-    static func replacesRows(from old: FeedReactor.State, to new: FeedReactor.State) -> Bool {
+    static func replacesRows(from old: FeedState, to new: FeedState) -> Bool {
         new.generation != old.generation || new.dropped > old.dropped
     }
 
     /// Whether the reload may keep the selected item's place: the screen then takes the place
     /// before the rows change (it names the item, which costs a read of its line).
-    static func mayKeepPlace(from old: FeedReactor.State, to new: FeedReactor.State) -> Bool {
+    static func mayKeepPlace(from old: FeedState, to new: FeedState) -> Bool {
         new.generation != old.generation || new.lineSections != nil || new.dropped != old.dropped
     }
 
     /// The reload from `old` to `new`; `place` is the list's place before it, `filtering`
     /// whether a filter decides the rows shown (they are not the items' rows then), and
     /// `ranked` whether it shows them ranked (rows appended may go above the selection).
-    init(from old: FeedReactor.State, to new: FeedReactor.State, place: ListPlace?, filtering: Bool, ranked: Bool = false) {
+    init(from old: FeedState, to new: FeedState, place: ListPlace?, filtering: Bool, ranked: Bool = false) {
         let replaced = new.generation != old.generation
         let shift = replaced ? 0 : new.dropped - old.dropped
         let keepsSelection = !replaced || new.source.keepsPlaceOnRefresh

@@ -75,6 +75,18 @@ package struct LineSections: Equatable, Sendable {
         }
     }
 
+    /// Adds a section named `name` holding `lines` (a source's, in a list of several), `newCount`
+    /// of them new. The lines follow the lines grouped so far.
+    package mutating func addSource(named name: String, lines: Range<Int>, newCount: Int) {
+        precondition(lines.lowerBound >= lineCount, "lines are grouped in order")
+        var section = LineSection(name: name)
+        section.lines = lines.map { UInt32(truncatingIfNeeded: $0) }
+        section.newCount = newCount
+        position[name] = named.count
+        named.append(section)
+        lineCount = lines.upperBound
+    }
+
     /// Forgets the lines numbered below `line` (a stream dropped them from its front); a
     /// section left with no line goes. Rare (a stream drops lines in large batches): it walks
     /// every section.

@@ -6,7 +6,7 @@ import Reactors
 /// past the loaded lines loads the pages through it. The view only says where the selection
 /// went (`followEnd`, `follow(_:)`) and what a search found (`loadThrough`); whether the user
 /// follows, and what loads for it, is decided here, once.
-extension FeedReactor {
+extension SourceReactor {
     /// End: follow, and load the rest while there is more. An open input is asked for the rest
     /// even when nothing more was there a moment ago: it reads on to its end from then on.
     /// Nothing loads before the first page, or while the end of a file still counted is shown
@@ -33,7 +33,7 @@ extension FeedReactor {
     /// Leaves following (the selection left the last row, a search, a refresh the user asked
     /// for, a failed page): a stream reads on only as far as it reads ahead again.
     func stopFollowing() -> AnyPublisher<Mutation, Never> {
-        guard currentState.isFollowing else { return Empty().eraseToAnyPublisher() }
+        guard currentState.isFollowing, !followsEnd else { return Empty().eraseToAnyPublisher() }
         source.stopReadingRest()
         return Just(.setFollowing(false, toEnd: false)).eraseToAnyPublisher()
     }
@@ -63,6 +63,13 @@ extension FeedReactor {
     /// it is loaded, and given up when there is no more or a page added nothing.
     func pursueGoal() -> AnyPublisher<Mutation, Never> {
         let state = currentState
+        // A source that follows its end reads an open input on to its end, as End does, once a run.
+        if followsEnd, state.isOpen, !state.hasMore, !state.readsOn, state.hasLoaded, !state.isRefreshing, !state.isLoadingMore {
+            return Just(.setReadsOn).append(Deferred { [weak self] () -> Empty<Mutation, Never> in
+                self?.action.send(.loadRest)
+                return Empty()
+            }).eraseToAnyPublisher()
+        }
         guard let goal = state.loadGoal, !state.isRefreshing, !state.isLoadingMore else { return Empty().eraseToAnyPublisher() }
         let next: Action
         switch goal {

@@ -5,7 +5,7 @@ import TerminalUI
 /// Grouping a line source's lines into sections (`--section-by`, `--section-start`): pages are named as they
 /// come (off the UI thread when large), every line is loaded so each section is whole, and a
 /// page that no longer follows the lines shown is left out.
-extension FeedReactor {
+extension SourceReactor {
     /// Lines per page named on the UI thread (`--section-by`); larger pages are named on
     /// another thread before they are delivered.
     package static let inlineNamingLimit = 4_096

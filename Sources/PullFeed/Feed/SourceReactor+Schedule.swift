@@ -4,7 +4,7 @@ import Reactors
 /// Refreshing by itself (`--every`): the schedule is state (`State.autoRefresh`), the timer
 /// that carries it out is the reactor's, and its turns are refreshes that keep the place and
 /// keep following the end.
-extension FeedReactor {
+extension SourceReactor {
     /// `p`, and a prompt that opens or closes.
     func schedule(_ action: Action) -> AnyPublisher<Mutation, Never> {
         guard var schedule = currentState.autoRefresh else { return Empty().eraseToAnyPublisher() }

@@ -1,4 +1,4 @@
-extension FeedReactor {
+extension SourceReactor {
     /// Results with more items than this are not compared with the previous one (no new-row
     /// marks, no "N new items").
     static let comparedItemLimit = 250_000

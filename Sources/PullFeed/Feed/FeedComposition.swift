@@ -1,0 +1,161 @@
+import PullToRefresh
+
+/// What the screen draws, composed from the sources' states and the list's own: one source is
+/// shown as it is; several are shown one after another, each a section headed by its title and
+/// state (`SourceSection`), as the lines of one list (their pieces shared, not copied line by
+/// line), with the marks of what each refresh found at their places in it.
+package enum FeedComposition {
+    /// What the list keeps itself.
+    package struct ListPart {
+        package var marks = Marks()
+        package var folds = SectionFolds()
+        package var toast: Toast?
+        package var isFollowing = false
+        package var refreshKeepsPlace = false
+        package var version = 0
+        package var alertingSources: Set<Int> = []
+    }
+
+    /// Toasts a section header says already when there are several sources (what a refresh
+    /// found, that there is no more): ten sources refreshing every second would fill the status
+    /// line with them.
+    package static func isRoutine(_ kind: Toast.Kind) -> Bool {
+        switch kind {
+        case .refreshed, .reloaded, .noMoreData: true
+        default: false
+        }
+    }
+
+    /// `titles`, a repeated one numbered (`app.log (2)`), so that each names one section.
+    package static func distinct(_ titles: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return titles.map { title in
+            let count = (seen[title] ?? 0) + 1
+            seen[title] = count
+            return count == 1 ? title : "\(title) (\(count))"
+        }
+    }
+
+    /// One source: its state, with the list's marks, folds and toast.
+    package static func one(_ source: FeedState, list: ListPart) -> FeedState {
+        var shown = source
+        shown.marks = list.marks
+        shown.folds = list.folds
+        shown.toast = list.toast
+        shown.itemsVersion = source.itemsVersion &+ list.version
+        return shown
+    }
+
+    /// Several sources, one section each, in order.
+    package static func several(_ sources: [FeedState], titles: [String], list: ListPart) -> FeedState {
+        var shown = FeedState()
+        var traits = SourceTraits()
+        traits.title = titles.joined(separator: ", ")
+        traits.isLineSource = sources.allSatisfy(\.source.isLineSource)
+        traits.hasPages = sources.contains { $0.source.hasPages }
+        shown.source = traits
+        shown.lineIdentity = sources[0].lineIdentity
+        var sections: [SourceSection] = []
+        var lineSections = LineSections()
+        var changes = Changes(total: sources.reduce(0) { $0 + $1.lines.count })
+        for (index, source) in sources.enumerated() {
+            let first = shown.lines.count
+            shown.lines.append(source.lines)
+            changes.add(source, at: first)
+            var section = SourceSection(title: titles[index])
+            section.firstLine = first
+            section.lineCount = source.lines.count
+            section.numberOffset = source.headerLines.count + source.dropped
+            section.isRefreshing = source.isRefreshing || source.isRunning
+            section.schedule = source.autoRefresh
+            section.newCount = (source.changes.isComparison ? source.changes.newCount : 0) + source.arrivedCount
+            section.changedCount = source.changes.isComparison ? source.changes.changedCount : 0
+            section.failure = source.lastFailure ?? source.failure.map { .refreshFailed(reason: $0) }
+            section.isAlerting = list.alertingSources.contains(index)
+            section.isLoading = !source.hasLoaded && source.failure == nil
+            sections.append(section)
+            lineSections.addSource(named: titles[index], lines: first..<shown.lines.count, newCount: section.newCount)
+            shown.isRefreshing = shown.isRefreshing || source.isRefreshing
+            shown.isLoadingMore = shown.isLoadingMore || source.isLoadingMore
+            shown.isOpen = shown.isOpen || source.isOpen
+            shown.isCounting = shown.isCounting || source.isCounting
+            shown.isWatched = shown.isWatched || source.isWatched
+            shown.hasLoaded = shown.hasLoaded || source.hasLoaded
+            shown.generation &+= source.generation
+            shown.itemsVersion &+= source.itemsVersion
+            if let date = source.lastUpdated, shown.lastUpdated.map({ date > $0 }) ?? true { shown.lastUpdated = date }
+            if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
+        }
+        shown.hasMore = sources.contains(where: \.hasMore)
+        shown.itemsVersion &+= list.version
+        shown.changes = changes.result
+        shown.previousLines = changes.previousLines
+        shown.sourceSections = sections
+        shown.lineSections = lineSections
+        shown.folds = list.folds
+        shown.marks = list.marks
+        shown.toast = list.toast
+        shown.isFollowing = list.isFollowing
+        shown.refreshKeepsPlace = list.refreshKeepsPlace
+        return shown
+    }
+
+    /// The sources' refresh changes put together at their lines' places in the list.
+    private struct Changes {
+        let total: Int
+        var keys: [UInt64] = []
+        var everyKey = true
+        var new: [Int] = []
+        var changed: [(index: Int, previous: Int32)] = []
+        var previousLines = LineList()
+        var goneCount = 0
+        var isComparison = false
+
+        init(total: Int) {
+            self.total = total
+        }
+
+        mutating func add(_ source: FeedState, at first: Int) {
+            let changes = source.changes
+            if everyKey, source.tailStart == nil, changes.keys.count == source.lines.count {
+                keys += changes.keys
+            } else {
+                everyKey = false
+                keys = []
+            }
+            isComparison = isComparison || changes.isComparison
+            goneCount += changes.goneCount
+            let count = source.lines.count
+            if changes.newCount > 0 {
+                for index in 0..<min(count, changes.keys.count) where changes.newItems[index] { new.append(first + index) }
+            }
+            if let arrived = source.arrivedFrom {
+                for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(first + index) }
+            }
+            if changes.changedCount > 0 {
+                let base = Int32(previousLines.count)
+                previousLines.append(source.previousLines)
+                for index in 0..<min(count, changes.previousIndex.count) where changes.changedItems[index] {
+                    changed.append((first + index, base + changes.previousIndex[index]))
+                }
+            }
+        }
+
+        var result: RefreshChanges {
+            var newItems = RowMarks(count: total)
+            for index in new where index < total { newItems.insert(index) }
+            var changes = RefreshChanges(keys: everyKey ? keys : [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
+            if !changed.isEmpty {
+                var changedItems = RowMarks(count: total)
+                var previousIndex = [Int32](repeating: -1, count: total)
+                for (index, previous) in changed where index < total {
+                    changedItems.insert(index)
+                    previousIndex[index] = previous
+                }
+                changes.changedItems = changedItems
+                changes.previousIndex = previousIndex
+            }
+            return changes
+        }
+    }
+}
