@@ -310,6 +310,12 @@ public final class CursesTerminal: TerminalBackend {
         }
     }
 
+    /// Rings the terminal's bell (BEL): the terminal beeps, flashes or marks its window, as the
+    /// user set it up.
+    public func bell() {
+        writeRaw("\u{07}")
+    }
+
     /// Makes the next `present()` repaint everything (for Ctrl-L, or after other output).
     public func invalidate() {
         needsClear = true

@@ -93,7 +93,8 @@ public enum PullFeedMain {
                 return 1
             }
         }
-        let source = specs[0].makeSource(latency: command.latency, failRate: command.failRate, seed: command.seed)
+        let sources = specs.map { $0.makeSource(latency: command.latency, failRate: command.failRate, seed: command.seed) }
+        let source = sources[0]
         options.footer = command.footer
         options.releaseDelay = command.releaseDelay
         options.colors = !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
@@ -123,16 +124,20 @@ public enum PullFeedMain {
         TerminalGuard.forwardUserSignals()
         let scheduler = loop.scheduler
         let store = LastUpdatedStore.standard(environment: environment)
-        let reactor = FeedReactor(
-            source: source, pageSize: command.pageSize, scheduler: scheduler,
-            lastUpdated: store.date(for: source.stateKey), identity: command.lineIdentity,
-            sectionPattern: command.sectionPattern, sectionStarts: command.sectionStarts, every: command.every)
+        let sourceReactors = zip(specs, sources).map { spec, source in
+            SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: store.date(for: source.stateKey),
+                          identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
+                          every: spec.every, alert: spec.alert, followsEnd: specs.count > 1)
+        }
+        let reactor = FeedReactor(sources: sourceReactors, titles: specs.count == 1 && command.title == nil ? [source.title] : specs.map(\.title),
+                                  scheduler: scheduler)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
         screen.onNeedsRender = { loop.setNeedsRender() }
-        let quitCode: Int32 = source.isLineSource && isatty(STDOUT_FILENO) == 0 ? 130 : 0
+        let quitCode: Int32 = sources.allSatisfy(\.isLineSource) && isatty(STDOUT_FILENO) == 0 ? 130 : 0
         screen.onQuit = { loop.stop(exitCode: quitCode) }
         screen.onRedraw = { terminal.invalidate() }
+        screen.onBell = { terminal.bell() }
         loop.onInterrupt = { screen.interrupt() }
         screen.onChoose = { line in
             chosen = line
@@ -145,13 +150,15 @@ public enum PullFeedMain {
         }
         screen.reactor = reactor
         loop.onUserSignal = { _ in screen.perform(.refresh) }
-        // One plain subscriber: every state passes here, a key press included.
-        var recorded = reactor.currentState.lastUpdated
-        let stateKey = source.stateKey
-        let persistence = reactor.state.sink { state in
-            guard let date = state.lastUpdated, date != recorded else { return }
-            recorded = date
-            store.recordInBackground(date, for: stateKey)
+        // One plain subscriber a source: every state passes here, a key press included.
+        let persistence = zip(sourceReactors, sources).map { reactor, source in
+            var recorded = reactor.currentState.lastUpdated
+            let stateKey = source.stateKey
+            return reactor.state.sink { state in
+                guard let date = state.lastUpdated, date != recorded else { return }
+                recorded = date
+                store.recordInBackground(date, for: stateKey)
+            }
         }
 
         // The list must know its height before a fast first page arrives (else it scrolls
@@ -165,7 +172,7 @@ public enum PullFeedMain {
             printError("pullfeed: " + strings.text(.termFallback, term, CursesTerminal.fallbackTerm))
         }
         ProcessGroups.killAll()
-        persistence.cancel()
+        persistence.forEach { $0.cancel() }
         screen.reactor = nil
         store.flush()
 

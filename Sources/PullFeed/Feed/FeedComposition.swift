@@ -2,8 +2,9 @@ import PullToRefresh
 
 /// What the screen draws, composed from the sources' states and the list's own: one source is
 /// shown as it is; several are shown one after another, each a section headed by its title and
-/// state (`SourceSection`), as the lines of one list (their pieces shared, not copied line by
-/// line), with the marks of what each refresh found at their places in it.
+/// state (`SourceSection`), over the lines of all of them in the order they arrived
+/// (`ComposedLines`), as `--section-by` groups one source's lines, with the marks of what each
+/// refresh found at their places.
 package enum FeedComposition {
     /// What the list keeps itself.
     package struct ListPart {
@@ -14,6 +15,7 @@ package enum FeedComposition {
         package var refreshKeepsPlace = false
         package var version = 0
         package var alertingSources: Set<Int> = []
+        package var alert: SourceAlert?
     }
 
     /// Toasts a section header says already when there are several sources (what a refresh
@@ -36,18 +38,20 @@ package enum FeedComposition {
         }
     }
 
-    /// One source: its state, with the list's marks, folds and toast.
-    package static func one(_ source: FeedState, list: ListPart) -> FeedState {
+    /// One source: its state, with its title and the list's marks, folds and toast.
+    package static func one(_ source: FeedState, title: String, list: ListPart) -> FeedState {
         var shown = source
+        shown.source.title = title
         shown.marks = list.marks
         shown.folds = list.folds
         shown.toast = list.toast
         shown.itemsVersion = source.itemsVersion &+ list.version
+        shown.unreadAlert = list.alert
         return shown
     }
 
-    /// Several sources, one section each, in order.
-    package static func several(_ sources: [FeedState], titles: [String], list: ListPart) -> FeedState {
+    /// Several sources, one section each, in order; `composed` holds their lines.
+    package static func several(_ sources: [FeedState], titles: [String], composed: ComposedLines, list: ListPart) -> FeedState {
         var shown = FeedState()
         var traits = SourceTraits()
         traits.title = titles.joined(separator: ", ")
@@ -55,16 +59,16 @@ package enum FeedComposition {
         traits.hasPages = sources.contains { $0.source.hasPages }
         shown.source = traits
         shown.lineIdentity = sources[0].lineIdentity
+        shown.lines = composed.lines
+        shown.generation = composed.generation
         var sections: [SourceSection] = []
         var lineSections = LineSections()
-        var changes = Changes(total: sources.reduce(0) { $0 + $1.lines.count })
+        var changes = Changes(total: composed.lines.count)
         for (index, source) in sources.enumerated() {
-            let first = shown.lines.count
-            shown.lines.append(source.lines)
-            changes.add(source, at: first)
+            let numbers = composed.numbers[index]
+            changes.add(source, numbers: numbers)
             var section = SourceSection(title: titles[index])
-            section.firstLine = first
-            section.lineCount = source.lines.count
+            section.lineCount = numbers.count
             section.numberOffset = source.headerLines.count + source.dropped
             section.isRefreshing = source.isRefreshing || source.isRunning
             section.schedule = source.autoRefresh
@@ -74,14 +78,13 @@ package enum FeedComposition {
             section.isAlerting = list.alertingSources.contains(index)
             section.isLoading = !source.hasLoaded && source.failure == nil
             sections.append(section)
-            lineSections.addSource(named: titles[index], lines: first..<shown.lines.count, newCount: section.newCount)
+            lineSections.addSource(named: titles[index], lines: numbers, newCount: section.newCount)
             shown.isRefreshing = shown.isRefreshing || source.isRefreshing
             shown.isLoadingMore = shown.isLoadingMore || source.isLoadingMore
             shown.isOpen = shown.isOpen || source.isOpen
             shown.isCounting = shown.isCounting || source.isCounting
             shown.isWatched = shown.isWatched || source.isWatched
             shown.hasLoaded = shown.hasLoaded || source.hasLoaded
-            shown.generation &+= source.generation
             shown.itemsVersion &+= source.itemsVersion
             if let date = source.lastUpdated, shown.lastUpdated.map({ date > $0 }) ?? true { shown.lastUpdated = date }
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
@@ -97,14 +100,13 @@ package enum FeedComposition {
         shown.toast = list.toast
         shown.isFollowing = list.isFollowing
         shown.refreshKeepsPlace = list.refreshKeepsPlace
+        shown.unreadAlert = list.alert
         return shown
     }
 
     /// The sources' refresh changes put together at their lines' places in the list.
     private struct Changes {
         let total: Int
-        var keys: [UInt64] = []
-        var everyKey = true
         var new: [Int] = []
         var changed: [(index: Int, previous: Int32)] = []
         var previousLines = LineList()
@@ -115,28 +117,23 @@ package enum FeedComposition {
             self.total = total
         }
 
-        mutating func add(_ source: FeedState, at first: Int) {
+        /// Adds `source`'s changes; its line `i` is the list's line `numbers[i]`.
+        mutating func add(_ source: FeedState, numbers: [UInt32]) {
             let changes = source.changes
-            if everyKey, source.tailStart == nil, changes.keys.count == source.lines.count {
-                keys += changes.keys
-            } else {
-                everyKey = false
-                keys = []
-            }
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount
-            let count = source.lines.count
+            let count = min(numbers.count, source.lines.count)
             if changes.newCount > 0 {
-                for index in 0..<min(count, changes.keys.count) where changes.newItems[index] { new.append(first + index) }
+                for index in 0..<count where changes.newItems[index] { new.append(Int(numbers[index])) }
             }
             if let arrived = source.arrivedFrom {
-                for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(first + index) }
+                for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(Int(numbers[index])) }
             }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
                 for index in 0..<min(count, changes.previousIndex.count) where changes.changedItems[index] {
-                    changed.append((first + index, base + changes.previousIndex[index]))
+                    changed.append((Int(numbers[index]), base + changes.previousIndex[index]))
                 }
             }
         }
@@ -144,7 +141,7 @@ package enum FeedComposition {
         var result: RefreshChanges {
             var newItems = RowMarks(count: total)
             for index in new where index < total { newItems.insert(index) }
-            var changes = RefreshChanges(keys: everyKey ? keys : [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
+            var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
             if !changed.isEmpty {
                 var changedItems = RowMarks(count: total)
                 var previousIndex = [Int32](repeating: -1, count: total)

@@ -29,9 +29,11 @@ extension FeedReactor {
         /// With several sources: whether the last source to refresh kept the place.
         package var refreshKeptPlace = false
         /// A new line matched a source's `--alert` (its title and the line), until a key is pressed.
-        package var alert: (title: String, line: String)?
+        @Pulse package var alert: SourceAlert?
         /// The sources whose `--alert` matched since a key was last pressed (their headers show `!`).
         package var alertingSources: Set<Int> = []
+        /// The sources' lines as one list, when there are several.
+        private var composed: ComposedLines
         /// Bumped when the rows change for a list-wide reason (a fold).
         var version = 0
         /// What the screen draws.
@@ -41,6 +43,7 @@ extension FeedReactor {
             self.sources = sources
             self.titles = titles
             sourceStates = sources.map(\.currentState)
+            composed = ComposedLines(sources: sources.count)
             shown = FeedState()
             recompose()
         }
@@ -65,16 +68,16 @@ extension FeedReactor {
                 }
             }
             if new.$alert.valueUpdatedCount != old.$alert.valueUpdatedCount, let line = new.alert {
-                alert = (titles[index], line)
+                alert = SourceAlert(title: titles[index], line: line)
                 alertingSources.insert(index)
             }
             if new.generation != old.generation { refreshKeptPlace = new.refreshKeepsPlace }
             if sources.count == 1, new.dropped > old.dropped, new.generation == old.generation {
                 marks = marks.dropping(first: min(new.dropped - old.dropped, old.lines.count))
             }
-            let relocates = new.generation != old.generation || (old.tailStart != nil && new.tailStart == nil)
-                || (sources.count > 1 && new.lines.count != old.lines.count)
+            let generation = shown.generation
             recompose()
+            let relocates = shown.generation != generation || (old.tailStart != nil && new.tailStart == nil)
             if relocates, !marks.isEmpty {
                 shown.relocateMarks()
                 marks = shown.marks
@@ -92,10 +95,13 @@ extension FeedReactor {
         mutating func recompose() {
             let list = FeedComposition.ListPart(marks: marks, folds: folds, toast: toast, isFollowing: followsEnd,
                                                 refreshKeepsPlace: refreshKeptPlace, version: version,
-                                                alertingSources: alertingSources)
-            shown = sourceStates.count == 1
-                ? FeedComposition.one(sourceStates[0], list: list)
-                : FeedComposition.several(sourceStates, titles: titles, list: list)
+                                                alertingSources: alertingSources, alert: alert)
+            if sourceStates.count == 1 {
+                shown = FeedComposition.one(sourceStates[0], title: titles[0], list: list)
+            } else {
+                composed.update(sourceStates)
+                shown = FeedComposition.several(sourceStates, titles: titles, composed: composed, list: list)
+            }
         }
     }
 }

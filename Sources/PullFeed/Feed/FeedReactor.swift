@@ -163,7 +163,7 @@ package final class FeedReactor: Reactor {
             guard folds != state.folds else { return Empty().eraseToAnyPublisher() }
             return Just(.setFolds(folds)).eraseToAnyPublisher()
         case .dismissAlert:
-            return state.alert == nil ? Empty().eraseToAnyPublisher() : Just(.dismissAlert).eraseToAnyPublisher()
+            return state.alert == nil && state.alertingSources.isEmpty ? Empty().eraseToAnyPublisher() : Just(.dismissAlert).eraseToAnyPublisher()
         }
     }
 

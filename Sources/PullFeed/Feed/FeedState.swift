@@ -86,6 +86,8 @@ package struct FeedState: SectionReactorState {
     /// How the source's last run or refresh failed (the toast that said so), until one succeeds:
     /// its section header says it when there are several sources.
     package var lastFailure: Toast.Kind?
+    /// The list's alert not yet read (a key reads it): the status line shows it.
+    package var unreadAlert: SourceAlert?
     /// Each source's section, when the list shows several sources (nil for one): its title,
     /// where its lines are, and what its header says.
     package var sourceSections: [SourceSection]?

@@ -117,6 +117,8 @@ package final class SourceReactor: SectionReactor {
     /// The source reads to its end and follows it from the start, whatever the user does, as
     /// `tail -f a b` follows each file: one of several sources in a list.
     package let followsEnd: Bool
+    /// New lines that match it are an alert (`--alert`); the lines of the first load never are.
+    package let alertPattern: TextPattern?
 
     enum RequestKind { case header, footer }
 
@@ -131,9 +133,11 @@ package final class SourceReactor: SectionReactor {
         sectionPattern: CapturePattern? = nil,
         sectionStarts: Bool = false,
         every: Double? = nil,
+        alert: TextPattern? = nil,
         followsEnd: Bool = false
     ) {
         self.followsEnd = followsEnd
+        self.alertPattern = alert
         self.sectionPattern = sectionPattern
         self.sectionStarts = sectionStarts
         self.source = source
@@ -397,6 +401,7 @@ package final class SourceReactor: SectionReactor {
             state = reduce(state: state, mutation: .replace(page, at: date))
             state.changes = changes
             state.lastFailure = nil
+            if changes.isComparison, changes.newCount > 0 { alert(on: state.lines, from: 0, marked: changes.newItems, in: &state) }
             if !changes.changedItems.isEmpty { state.previousLines = previous }
             if changes.isComparison, !changes.newItems.isEmpty {
                 let dropped = state.dropped
@@ -440,7 +445,10 @@ package final class SourceReactor: SectionReactor {
                 if page.count > 0, follows(page, state) {
                     let arrived = !state.isCounting && !page.isCounting
                     if arrived, state.isWatched, state.hasLoaded, state.arrivedFrom == nil { state.arrivedFrom = state.dropped + state.lines.count }
+                    let first = state.lines.count
+                    let alerts = state.hasLoaded && !state.isRefreshing
                     add(page, to: &state, arrived: arrived)
+                    if alerts { alert(on: state.lines, from: first, in: &state) }
                 }
             }
             // A header whose lines came in more than one write is completed as they arrive.
@@ -478,6 +486,19 @@ package final class SourceReactor: SectionReactor {
             state.readsOn = true
         }
         return state
+    }
+
+    /// Raises an alert for the last of `lines` from `first` on (those `marked`, if given) that
+    /// matches `--alert`.
+    private func alert(on lines: LineList, from first: Int, marked: RowMarks? = nil, in state: inout State) {
+        guard let pattern = alertPattern, first < lines.count else { return }
+        for index in stride(from: lines.count - 1, through: first, by: -1) where marked.map({ $0[index] }) ?? true {
+            let line = TextWalker.removingDrawnSequences(from: lines.wholeLine(at: index))
+            if pattern.matches(line) {
+                state.alert = line
+                return
+            }
+        }
     }
 
     /// Takes the lines a stream dropped (`dropped` from its start, in all) off the front of

@@ -1,11 +1,9 @@
-/// One source's section in a list of several: its title, where its lines are in the list's
-/// lines, and what its header says about it (refreshing, its schedule, what the last refresh
+/// One source's section in a list of several: its title, how many lines it has, and what its
+/// header says about it (refreshing, its schedule, what the last refresh
 /// changed, how the last run failed, an alert).
 package struct SourceSection: Equatable, Sendable {
     /// The header's name (`--title`, else the path or the command as given).
     package var title: String
-    /// The index of its first line in the list's lines.
-    package var firstLine = 0
     package var lineCount = 0
     /// Lines before its first item in its source (`--header-lines`) and lines its stream
     /// dropped: its line numbers count them.
@@ -26,7 +24,4 @@ package struct SourceSection: Equatable, Sendable {
     package init(title: String) {
         self.title = title
     }
-
-    /// The range of its lines in the list's lines.
-    package var lines: Range<Int> { firstLine..<firstLine + lineCount }
 }

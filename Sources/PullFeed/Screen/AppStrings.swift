@@ -95,6 +95,17 @@ package struct AppStrings: Sendable {
         }
     }
 
+    /// Why a source's last run failed, for its header's `failed: …`: the exit status (and the
+    /// first line of its stderr), the reason it could not run or be read, or that its file went.
+    package func failureReason(_ kind: Toast.Kind) -> String {
+        switch kind {
+        case .refreshFailed(let reason), .loadMoreFailed(let reason): reason
+        case .commandExited(let status, let message):
+            message.map { text(.exitStatusMessage, String(status), $0) } ?? text(.exitStatus, String(status))
+        default: toast(kind)
+        }
+    }
+
     /// What a refresh brought: "3 new items", "1 new item", "No new items", then " · 5 changed"
     /// when items changed (`--id`) and " · 2 gone" when items disappeared. When nothing is new
     /// but something changed, the count starts with the changed ones ("5 changed · 1 gone").

@@ -17,6 +17,9 @@ package enum AppText: String, CaseIterable, Sendable {
     // Preview pane
     case previewNarrow, previewShort, previewCut
     case keyFold, keyFoldOthers, keyUnfoldAll
+    // Several sources
+    case keyRefreshAll, keyPauseAll, keyNextSource, keyPreviousSource, helpSources, helpRefreshSource
+    case sourceNew, sourceFailed, sourceLoading, alert
     case keyWrap, keyLineNumbers
     // Search and filter
     case filterCount, searching, searchingPercent, filtering, searchCancelled, searchWrappedTop, searchWrappedBottom
@@ -99,6 +102,16 @@ extension AppStrings {
         .keyFold: "Fold or unfold the selected row's section (--section-by/start)",
         .keyFoldOthers: "Fold every section but the selected one",
         .keyUnfoldAll: "Unfold every section",
+        .keyRefreshAll: "Refresh every source, keeping the place (r: the selected row's source)",
+        .keyPauseAll: "Pause or resume every source's refreshing by itself (p: the selected row's source)",
+        .keyNextSource: "Next source's first row",
+        .keyPreviousSource: "Previous source's first row",
+        .helpSources: "} { source",
+        .helpRefreshSource: "r R refresh",
+        .sourceNew: "{0} new",
+        .sourceFailed: "failed: {0}",
+        .sourceLoading: "loading…",
+        .alert: "Alert: {0}: {1}",
         .keyWrap: "Wrap long lines over several rows, or cut them again (--wrap; ← → scroll only cut lines)",
         .keyLineNumbers: "Show or hide line numbers: each line's number in its file or stream (--line-numbers)",
         .keyWheel: "Scroll; at the top, pull to refresh",
@@ -218,6 +231,16 @@ extension AppStrings {
         .keyFold: "折叠或展开所选行所在的分组（--section-by/start）",
         .keyFoldOthers: "折叠除所选分组外的所有分组",
         .keyUnfoldAll: "展开所有分组",
+        .keyRefreshAll: "刷新所有来源，保持位置（r：所选行的来源）",
+        .keyPauseAll: "暂停或继续所有来源的自动刷新（p：所选行的来源）",
+        .keyNextSource: "下一个来源的第一行",
+        .keyPreviousSource: "上一个来源的第一行",
+        .helpSources: "} { 来源",
+        .helpRefreshSource: "r R 刷新",
+        .sourceNew: "{0} 条新",
+        .sourceFailed: "失败：{0}",
+        .sourceLoading: "加载中…",
+        .alert: "警报：{0}：{1}",
         .keyWrap: "长行折成多行显示，或恢复截断（--wrap；← → 只滚动截断的行）",
         .keyLineNumbers: "显示或隐藏行号：每行在其文件或数据流中的行号（--line-numbers）",
         .keyWheel: "滚动；在顶部时下拉刷新",

@@ -18,8 +18,13 @@ package enum FeedCommand: Hashable, Sendable {
     case filter
     /// Show every key binding (`?`).
     case showKeys
-    /// Pause or resume refreshing by itself (`--every`).
+    /// Pause or resume refreshing by itself (`--every`): the selected row's source when there
+    /// are several.
     case togglePause
+    /// Refresh every source keeping the place (`R`), pause or resume every source (`P`).
+    case refreshAll, togglePauseAll
+    /// Go to the first row of the next (`}`) or previous (`{`) source.
+    case nextSource, previousSource
     /// Show or hide the preview pane (`v`).
     case togglePreview
     /// Scroll the preview pane by this many lines (Shift-↑/↓).
@@ -42,13 +47,15 @@ package enum FeedCommand: Hashable, Sendable {
     /// `keyList` is the full list of keys (`?`, `--help`). `live` (refreshing by itself) adds `p`
     /// to the help line; `preview` (a preview pane can be shown) adds `v`. `multi` (`--multi`)
     /// binds Tab and Shift-Tab to marking; `bindings` (`--bind`) come first, so a bound key wins
-    /// over the built-in one, which loses that key.
+    /// over the built-in one, which loses that key. `sources` (the list shows several) names
+    /// `r R` and `} {` in the help line.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
                               sideways: Bool = false, live: Bool = false, preview: Bool = false, multi: Bool = false,
-                              bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
+                              sources: Bool = false, bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         let bound = bindings.keys
-        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, preview: preview, multi: multi)
+        let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, preview: preview, multi: multi,
+                                      sources: sources)
             .compactMap { binding -> KeyBinding<FeedCommand>? in
                 guard !bound.isEmpty, !binding.keys.isEmpty else { return binding }
                 var binding = binding
@@ -69,7 +76,7 @@ package enum FeedCommand: Hashable, Sendable {
     }
 
     private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
-                                        preview: Bool, multi: Bool) -> [KeyBinding<FeedCommand>] {
+                                        preview: Bool, multi: Bool, sources: Bool) -> [KeyBinding<FeedCommand>] {
         let marking: [KeyBinding<FeedCommand>] = multi ? [
             KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
             KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
@@ -93,8 +100,12 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("0")], longHelp: t(.keyLineStart), action: .move(.lineStart)),
             KeyBinding([.character("w")], longHelp: t(.keyWrap), action: .toggleWrap),
             KeyBinding([.character("#")], longHelp: t(.keyLineNumbers), action: .toggleLineNumbers),
-            KeyBinding([.character("r"), .function(5)], help: t(.helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
+            KeyBinding([.character("r"), .function(5)], help: t(sources ? .helpRefreshSource : .helpRefresh), longHelp: t(.keyRefresh), helpPriority: 1, action: .refresh),
+            KeyBinding([.character("R")], longHelp: t(.keyRefreshAll), action: .refreshAll),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
+            KeyBinding([.character("P")], longHelp: t(.keyPauseAll), action: .togglePauseAll),
+            KeyBinding([.character("}")], help: sources ? t(.helpSources) : "", longHelp: t(.keyNextSource), helpPriority: 1, action: .nextSource),
+            KeyBinding([.character("{")], longHelp: t(.keyPreviousSource), action: .previousSource),
             KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),
             KeyBinding([.shift(.up)], longHelp: t(.keyPreviewScroll), keyNames: t(.keyNamePreviewScroll), action: .scrollPreview(-1)),
             KeyBinding([.shift(.down)], longHelp: "", action: .scrollPreview(1)),

@@ -30,6 +30,10 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// How many lines of section `section` a filter keeps, while one is set (nil: no filter):
     /// the section's header then says `N of M lines`, folded or not.
     package var keptCount: (_ section: Int) -> Int? = { _ in nil }
+    /// The sources' sections when the list shows several (their headers and line numbers).
+    private var sources: [SourceSection]?
+    /// The spinner's frame a refreshing source's header shows.
+    package var spinnerFrame = "*"
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -63,6 +67,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         identity = state.lineIdentity
         previousLines = state.previousLines
         marks = state.marks
+        sources = state.sourceSections
         if state.sections.isEmpty {
             usesLines = true
             lines = state.lines
@@ -136,7 +141,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             let folded = sectionMap.folded[section]
             let lines = sectionMap.sections[section]
             let kept = keptCount(section)
-            return ListRow(text: SectionHeaderText.text(of: lines, folded: folded, shown: kept, strings: strings),
+            return ListRow(text: headerText(section, folded: folded, shown: kept),
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
         }
         guard usesLines else { return articleRows[index].row }
@@ -151,6 +156,27 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         return row
     }
 
+    /// The header of section `section`: a source's, or a `--section-by` section's.
+    private func headerText(_ section: Int, folded: Bool, shown: Int? = nil) -> String {
+        if let sources, section < sources.count {
+            return SourceHeaderText.text(of: sources[section], folded: folded, shown: shown, spinner: spinnerFrame, strings: strings)
+        }
+        guard let sectionMap else { return "" }
+        return SectionHeaderText.text(of: sectionMap.sections[section], folded: folded, shown: shown, strings: strings)
+    }
+
+    /// The source of row `index` (its line's, or its header's), when the list shows several.
+    package func sourceIndex(ofRow index: Int) -> Int? {
+        guard sources != nil, let sectionMap, index >= 0, index < sectionMap.rowCount else { return nil }
+        return sectionMap.section(ofRow: index)
+    }
+
+    /// The header rows of the sources' sections, in order, when the list shows several.
+    package var sourceHeaderRows: [Int]? {
+        guard sources != nil, let sectionMap else { return nil }
+        return sectionMap.headerRows
+    }
+
     /// The number in its source of the line row `index` shows, from 1: its line in the file or
     /// the stream, counting the header lines (`--header-lines`, as `less` counts a file's lines)
     /// and the lines a stream dropped. Nil for a row that shows no line, and for the lines
@@ -158,12 +184,19 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package func lineNumber(atRow index: Int) -> Int? {
         guard let item = lineIndex(atRow: index), item >= 0 else { return nil }
         if tailUnnumbered, let gap, index > gap.row { return nil }
+        if let sources, let sectionMap {
+            // A source's lines are its section's rows, in its order.
+            let section = sectionMap.section(ofRow: index)
+            guard section < sources.count else { return nil }
+            return sources[section].numberOffset + index - sectionMap.headerRow(of: section)
+        }
         return headerCount + dropped + item + 1
     }
 
     /// The largest line number a row may show (0 without lines): the column's width.
     package var largestLineNumber: Int {
         guard usesLines, lines.count > 0 else { return 0 }
+        if let sources { return sources.map { $0.numberOffset + $0.lineCount }.max() ?? 0 }
         return headerCount + dropped + (tailUnnumbered ? gap?.row ?? lines.count : lines.count)
     }
 
@@ -280,8 +313,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private func sectionedSnapshot(of map: SectionRowMap) -> SectionedLinesSnapshot {
         var headers: [String] = []
         headers.reserveCapacity(map.sections.count)
-        for (section, folded) in zip(map.sections, map.folded) {
-            headers.append(SectionHeaderText.text(of: section, folded: folded, strings: strings))
+        for (index, folded) in map.folded.enumerated() {
+            headers.append(headerText(index, folded: folded))
         }
         return SectionedLinesSnapshot(lines: lines, map: map, dropped: dropped, headers: headers)
     }

@@ -95,7 +95,9 @@ extension FeedScreen {
 
     private func drawStatus(on canvas: Canvas, row: Int, width: Int, previewHidden: PreviewLayout.Hidden?) {
         let content: StatusLine.Content
-        if state.isRefreshing, !refreshable.isHeaderInView {
+        if let alert = state.unreadAlert {
+            content = .alert(alert)
+        } else if state.isRefreshing, !refreshable.isHeaderInView, state.sourceSections == nil {
             // The header is out of sight: the refresh shows here.
             content = .refreshing(refreshable.refreshingLine)
         } else if let toast = state.toast {

@@ -19,6 +19,9 @@ extension FeedScreen {
         switch event {
         case .key(let key):
             find.keyPressed()
+            if state.unreadAlert != nil || state.sourceSections?.contains(where: \.isAlerting) == true {
+                reactor?.action.send(.dismissAlert)
+            }
             // Ctrl-C never comes here: the main loop takes it as an interrupt (`interrupt()`).
             // Esc undoes the find state first (a search, its matches, a kept filter), one step a
             // press; only an Esc with nothing to undo quits.
@@ -61,10 +64,27 @@ extension FeedScreen {
             move(listCommand)
         case .refresh:
             refreshable.releasePulls()
+            if let source = selectedSource {
+                reactor?.action.send(.refreshSource(source))
+            } else {
+                reactor?.action.send(.refreshKeepingPlace)
+            }
+            onNeedsRender()
+        case .refreshAll:
+            refreshable.releasePulls()
             reactor?.action.send(.refreshKeepingPlace)
             onNeedsRender()
         case .togglePause:
-            reactor?.action.send(.togglePause)
+            if let source = selectedSource {
+                reactor?.action.send(.togglePauseSource(source))
+            } else {
+                reactor?.action.send(.togglePause)
+            }
+        case .togglePauseAll:
+            reactor?.action.send(.togglePauseAll)
+        case .nextSource, .previousSource:
+            refreshable.releasePulls()
+            moveToSource(next: command == .nextSource)
         case .activate:
             refreshable.releasePulls()
             activate()
@@ -121,6 +141,33 @@ extension FeedScreen {
             // The placeholders (`{}`, `{1}`, `{q}`, `{+}`) stand for what was selected when the key was pressed.
             let templates = options.bindings.templates
             boundActions.run(actions[...]) { context.expand($0, templates: templates) }
+        }
+    }
+
+    /// The source of the selected row, when the list shows several.
+    var selectedSource: Int? {
+        guard state.sourceSections != nil, let row = list.selectedIndex else { return nil }
+        return rows.sourceIndex(ofRow: filtered.baseIndex(of: row))
+    }
+
+    /// Selects the first row of the next or previous source (`{` on a source's later row goes
+    /// to its own first row, as `{` goes to a paragraph's start); a folded source's header;
+    /// under a filter, the first row it keeps.
+    private func moveToSource(next: Bool) {
+        guard let headers = rows.sourceHeaderRows, !headers.isEmpty else { return }
+        let current = list.selectedIndex.map { filtered.baseIndex(of: $0) } ?? -1
+        let section = rows.sourceIndex(ofRow: max(0, current)) ?? 0
+        let target = next ? section + 1 : (current > headers[section] + 1 ? section : section - 1)
+        guard target >= 0, target < headers.count else { return }
+        let end = target + 1 < headers.count ? headers[target + 1] : rows.rowCount
+        // The source's first line, else its header; under a filter, the first row it keeps.
+        for base in headers[target]..<end {
+            if let row = filtered.index(ofBase: base), filtered.isSelectable(at: row) {
+                stopFollowing()
+                refreshable.select(row: row)
+                onNeedsRender()
+                return
+            }
         }
     }
 

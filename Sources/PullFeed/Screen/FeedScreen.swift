@@ -46,6 +46,8 @@ package final class FeedScreen: ReactorView {
     package var onNeedsRender: () -> Void = {}
     /// Called for `q`/Esc/Ctrl-C.
     package var onQuit: () -> Void = {}
+    /// Called when a source's `--alert` matched a new line: the terminal's bell rings.
+    package var onBell: () -> Void = {}
     /// Called for Ctrl-L: the terminal should repaint everything on the next frame.
     package var onRedraw: () -> Void = {}
     /// Called when the user chose a line with Enter (line sources); with marks (`--multi`),
@@ -77,7 +79,7 @@ package final class FeedScreen: ReactorView {
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
         FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: state.source.isLineSource && !list.wrapsLines, live: state.autoRefresh != nil,
-                           preview: preview != nil, multi: options.multi, bindings: options.bindings)
+                           preview: preview != nil, multi: options.multi, sources: state.sourceSections != nil, bindings: options.bindings)
     }
     /// The size of the last frame (mouse rows are relative to it).
     package internal(set) var lastSize = Size(columns: 80, rows: 24)
@@ -144,7 +146,9 @@ package final class FeedScreen: ReactorView {
 
     package func bind(reactor: FeedReactor) {
         let source = reactor.currentState.source
-        refreshable.showsFooter = source.hasPages
+        // Several sources read to their ends by themselves: no footer asks for more.
+        let several = reactor.currentState.sourceSections != nil
+        refreshable.showsFooter = source.hasPages && !several
         // A command's run has no pages, but while it runs its footer says so.
         if !source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
         refreshable.bind(
@@ -159,6 +163,11 @@ package final class FeedScreen: ReactorView {
         reactor.pulse(\.$toast)
             .dropFirst()
             .sink { [weak self] in self?.show($0) }
+            .store(in: &cancellables)
+        reactor.pulse(\.$alert)
+            .dropFirst()
+            .compactMap { $0 }
+            .sink { [weak self] _ in self?.onBell() }
             .store(in: &cancellables)
         reactor.pulse(\.$chosenLine)
             .compactMap { $0 }
@@ -204,7 +213,7 @@ package final class FeedScreen: ReactorView {
         shownUpdate = (state, nil)
         selection?()
         if state.headerLines.count != old.headerLines.count { list.viewportHeight = paneLayout(for: lastSize).listHeight }
-        if !state.source.hasPages { refreshable.showsFooter = state.activity.isWaitingForMore }
+        if !state.source.hasPages, state.sourceSections == nil { refreshable.showsFooter = state.activity.isWaitingForMore }
         find.stateDidChange()
         previewFollowsSelection()
         onNeedsRender()

@@ -10,6 +10,8 @@ struct StatusLine {
         /// The refresh runs while the header is scrolled away: the spinner's text.
         case refreshing(String)
         case toast(Toast)
+        /// A source's new line matched its `--alert`, until a key is pressed.
+        case alert(SourceAlert)
         case previewHidden(PreviewLayout.Hidden)
         /// The key help; `enter` names what Enter does (nil: nothing).
         case help(enter: AppText?)
@@ -33,7 +35,12 @@ struct StatusLine {
         case .toast(let toast):
             var style = Style(bold: true)
             if toast.isFailure, colors { style.foreground = .red }
-            canvas.draw(" " + TextLayout.truncate(strings.toast(toast.kind), toWidth: room), row: row, column: 0, style: style)
+            let text = (toast.source.map { $0 + ": " } ?? "") + strings.toast(toast.kind)
+            canvas.draw(" " + TextLayout.truncate(text, toWidth: room), row: row, column: 0, style: style)
+        case .alert(let alert):
+            var style = Style(bold: true)
+            if colors { style.foreground = .red }
+            canvas.draw(" " + TextLayout.truncate(strings.text(.alert, alert.title, alert.line), toWidth: room), row: row, column: 0, style: style)
         case .previewHidden(let hidden):
             let text = strings.text(hidden == .tooNarrow ? .previewNarrow : .previewShort)
             canvas.draw(" " + TextLayout.truncate(text, toWidth: room), row: row, column: 0, style: .dim)

@@ -75,16 +75,15 @@ package struct LineSections: Equatable, Sendable {
         }
     }
 
-    /// Adds a section named `name` holding `lines` (a source's, in a list of several), `newCount`
-    /// of them new. The lines follow the lines grouped so far.
-    package mutating func addSource(named name: String, lines: Range<Int>, newCount: Int) {
-        precondition(lines.lowerBound >= lineCount, "lines are grouped in order")
+    /// Adds a section named `name` holding the lines numbered `lines` (a source's, in a list of
+    /// several, ascending), `newCount` of them new.
+    package mutating func addSource(named name: String, lines: [UInt32], newCount: Int) {
         var section = LineSection(name: name)
-        section.lines = lines.map { UInt32(truncatingIfNeeded: $0) }
+        section.lines = lines
         section.newCount = newCount
         position[name] = named.count
         named.append(section)
-        lineCount = lines.upperBound
+        lineCount = max(lineCount, Int(lines.last ?? 0) + 1)
     }
 
     /// Forgets the lines numbered below `line` (a stream dropped them from its front); a

@@ -1,0 +1,60 @@
+@testable import PullFeed
+import Testing
+
+/// Several sources' lines as one list: in the order they arrived, each source's section
+/// holding its own, a refresh putting them together again.
+struct FeedCompositionTests {
+    static func state(_ lines: [String], generation: Int = 1) -> FeedState {
+        var state = FeedState()
+        state.lines = LineList(lines)
+        state.hasLoaded = true
+        state.generation = generation
+        return state
+    }
+
+    static func texts(_ list: LineList) -> [String] { (0..<list.count).map { list[$0] } }
+
+    @Test func linesThatArriveAreAppendedAndKeepTheNumbersBeforeThem() {
+        var a = Self.state(["a1", "a2"])
+        let b = Self.state(["b1"])
+        var composed = ComposedLines(sources: 2)
+        composed.update([a, b])
+        #expect(Self.texts(composed.lines) == ["a1", "a2", "b1"])
+        let generation = composed.generation
+        a.lines.append(contentsOf: ["a3"])
+        composed.update([a, b])
+        #expect(Self.texts(composed.lines) == ["a1", "a2", "b1", "a3"])
+        #expect(composed.numbers == [[0, 1, 3], [2]])
+        #expect(composed.generation == generation)
+        // Each source's section shows its own lines, in its order.
+        let shown = FeedComposition.several([a, b], titles: ["a", "b"], composed: composed, list: .init())
+        #expect(shown.lineSections?.all.map(\.name) == ["a", "b"])
+        #expect(shown.lineSections?.all.map(\.lines) == [[0, 1, 3], [2]])
+        #expect(shown.sourceSections?.map(\.lineCount) == [3, 1])
+    }
+
+    @Test func aRefreshPutsEveryLineTogetherAgainInSourceOrder() {
+        var a = Self.state(["a1"])
+        let b = Self.state(["b1"])
+        var composed = ComposedLines(sources: 2)
+        composed.update([a, b])
+        a.lines.append(contentsOf: ["a2"])
+        composed.update([a, b])
+        let generation = composed.generation
+        a = Self.state(["x1", "x2", "x3"], generation: 2)
+        composed.update([a, b])
+        #expect(Self.texts(composed.lines) == ["x1", "x2", "x3", "b1"])
+        #expect(composed.numbers == [[0, 1, 2], [3]])
+        #expect(composed.generation != generation)
+    }
+
+    @Test func aLineAppendedToASourceIsNotWrittenIntoTheListSharingItsStorage() {
+        var a = Self.state(["a1", "a2"])
+        let b = Self.state(["ok"])
+        var composed = ComposedLines(sources: 2)
+        composed.update([a, b])
+        a.lines.append(contentsOf: ["a3"])
+        #expect(Self.texts(a.lines) == ["a1", "a2", "a3"])
+        #expect(Self.texts(composed.lines) == ["a1", "a2", "ok"])
+    }
+}
