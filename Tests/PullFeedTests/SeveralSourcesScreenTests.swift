@@ -114,4 +114,21 @@ import Testing
         h.press(.down)
         #expect(!h.text.contains("Alert:") && h.lines[1] == " ▾ app.log · 4 lines  2 new")
     }
+
+    /// A source that has not loaded yet turns a spinner in its header (a frame every 80 ms);
+    /// once every source has loaded, no timer runs.
+    @Test func aLoadingSourceTurnsASpinnerInItsHeader() {
+        let slow = ScriptedSource.lines(total: 2)
+        slow.delay = 1
+        let quick = LiveSource(lines: ["q"])
+        quick.isOpen = false
+        let h = ScreenHarness(sources: [slow, quick], titles: ["slow", "quick"]) { $0.unicode = false }
+        h.advance(0)
+        let first = h.lines[1]
+        #expect(first.hasPrefix(" v slow - 0 lines  ") && first.hasSuffix(" loading..."), "\(first)")
+        h.advance(0.08)
+        #expect(h.lines[1] != first && h.lines[1].hasSuffix(" loading..."), "the spinner turned")
+        h.advance(1)
+        #expect(h.lines[1] == " v slow - 2 lines")
+    }
 }

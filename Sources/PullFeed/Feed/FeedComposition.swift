@@ -89,7 +89,7 @@ package enum FeedComposition {
             if let date = source.lastUpdated, shown.lastUpdated.map({ date > $0 }) ?? true { shown.lastUpdated = date }
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
-        shown.hasMore = sources.contains(where: \.hasMore)
+        shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
         shown.itemsVersion &+= list.version
         shown.changes = changes.result
         shown.previousLines = changes.previousLines
