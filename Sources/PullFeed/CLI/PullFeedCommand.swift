@@ -42,6 +42,9 @@ package struct PullFeedCommand: ParsableCommand {
         With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
         input). Lines piped into standard input are a source too (the keyboard is read from \
         /dev/tty), e.g.  git log --oneline | pullfeed
+        Several files and -c commands are one list, each source a section with its own header \
+        and refreshes (r the selected row's source, R all, } { between sources), files followed \
+        as tail -f follows them:  pullfeed --every 2 -c 'git status -s' app.log --alert ERROR
         For line sources, Enter prints the selected line to stdout and exits 0; with -m, Tab \
         marks lines and Enter prints every marked one:  git branch | pullfeed -m | xargs git branch -d
         --bind turns keys into actions on the selected row, as fzf's does:  pullfeed --every 2 \
@@ -77,6 +80,9 @@ package struct PullFeedCommand: ParsableCommand {
         """
         没有指定来源时，pullfeed 显示演示内容。pullfeed FILE 显示一个文件（- 表示标准输入）。\
         通过管道输入到标准输入的行也是一种来源（键盘从 /dev/tty 读取），例如  git log --oneline | pullfeed
+        多个文件和 -c 命令组成一个列表，每个来源一个分组，有自己的标题和刷新（r 刷新所选行的来源，\
+        R 刷新全部，} { 在来源之间移动），文件像 tail -f 那样跟随：  pullfeed --every 2 \
+        -c 'git status -s' app.log --alert ERROR
         对于行来源，Enter 把选中的行输出到标准输出并以 0 退出；使用 -m 时，Tab 标记行，Enter 输出\
         所有已标记的行：  git branch | pullfeed -m | xargs git branch -d
         --bind 像 fzf 那样把按键变成对选中行的动作：  pullfeed --every 2 --header-lines 1 \
