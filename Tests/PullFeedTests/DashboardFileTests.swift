@@ -142,6 +142,23 @@ struct DashboardFileTests {
                 == "ops.yaml: with the command line: choose one of --section-by (each line names its own section) and --section-start (a matching line starts a section)")
     }
 
+    /// The README's example, as written there: its sources, and `--every 10` over the top level
+    /// but not over a source's own `every`.
+    @Test func theREADMEsDashboardIsOne() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Dashboards\n").dropFirst().first)
+        let yaml = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let plain = try dashboard(yaml)
+        #expect(plain.sources.map(\.input) == [.command("kubectl get pods"), .file("/var/log/deploy.log"), .command("git status -s")])
+        #expect(plain.sources.map(\.title) == ["pods", "/var/log/deploy.log", "git status -s"])
+        #expect(plain.sources.map(\.every) == [5, 5, 2])
+        #expect(plain.sources.map(\.headerLines) == [1, 0, 0])
+        #expect(plain.sources.map { $0.alert != nil } == [false, true, false])
+        #expect(plain.app.multi)
+        #expect(try dashboard(yaml, ["--every", "10"]).sources.map(\.every) == [10, 10, 2])
+    }
+
     @Test func theDashboardOptionLeavesTheCommandLineForTheSources() {
         #expect(DashboardFile.withoutDashboard(["--every", "2", "--dashboard", "a.yaml", "-m", "--dashboard=b.yaml", "--"]) == ["--every", "2", "-m"])
     }
