@@ -74,6 +74,14 @@ struct DashboardFileTests {
         #expect(typed.app.every == 5 && typed.app.noColor)
     }
 
+    @Test func theDashboardMayComeFromTheDefaultOptions() throws {
+        let document = try DashboardYAML.read(Array("sources:\n  - command: a\n  - command: b\n    every: 1\n".utf8))
+        let dashboard = try DashboardFile.make(document, file: "ops.yaml", commandLine: ["-m"],
+                                               defaultOptions: ["--dashboard", "ops.yaml", "--every", "7"])
+        #expect(dashboard.sources.map(\.every) == [7, 1])
+        #expect(dashboard.app.dashboard == "ops.yaml" && dashboard.app.multi)
+    }
+
     @Test func aCommandWithoutEveryIsAStreamWithoutATimeout() throws {
         let dashboard = try dashboard("sources:\n  - command: tail -f x\n  - command: date\n    every: 1\n  - page-command: seq 5\n")
         #expect(dashboard.sources.map(\.timeout) == [0, 30, 30])

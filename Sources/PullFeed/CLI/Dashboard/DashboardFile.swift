@@ -87,10 +87,12 @@ package enum DashboardFile {
             sources.append((input, pieces))
         }
 
-        let defaults = Piece(arguments: defaultOptions, origin: DefaultOptions.variable)
-        let given = Piece(arguments: commandLine, origin: "the command line")
+        // The list-wide options keep --dashboard (wherever it was given); each source's are
+        // parsed without it, as its source comes from the file.
+        let app = try check([Piece(arguments: defaultOptions, origin: DefaultOptions.variable)] + top
+                            + [Piece(arguments: commandLine, origin: "the command line")], file: file)
+        let defaults = Piece(arguments: withoutDashboard(defaultOptions), origin: DefaultOptions.variable)
         let others = Piece(arguments: withoutDashboard(commandLine), origin: "the command line")
-        let app = try check([defaults] + top + [given], file: file)
         // The sources together: the same file or command twice, standard input twice.
         _ = try check(sources.map(\.input), file: file)
         var specs: [SourceSpec] = []
