@@ -25,6 +25,13 @@ struct DashboardKey: Sendable {
         case invertible
     }
 
+    /// Why a value does not fit its key, worded after `KEY: `.
+    struct ValueError: Error, Equatable {
+        var message: String
+
+        init(_ message: String) { self.message = message }
+    }
+
     let name: String
     let place: Place
     let form: Form
@@ -58,10 +65,10 @@ struct DashboardKey: Sendable {
 
     /// The arguments `value` stands for, or why it cannot be this key's value (worded after
     /// `KEY: `).
-    func arguments(for value: DashboardDocument.Value) -> Result<[String], DashboardKeyError> {
+    func arguments(for value: DashboardDocument.Value) -> Result<[String], ValueError> {
         switch (form, value) {
         case (_, .structure(let description)):
-            return .failure(DashboardKeyError("expected \(form == .values ? "a value or a list of values" : form == .value ? "a value" : "true or false"), not \(description)"))
+            return .failure(ValueError("expected \(form == .values ? "a value or a list of values" : form == .value ? "a value" : "true or false"), not \(description)"))
         case (.flag, .text(_, true?)), (.invertible, .text(_, true?)):
             return .success(["--\(name)"])
         case (.flag, .text(_, false?)):
@@ -69,24 +76,17 @@ struct DashboardKey: Sendable {
         case (.invertible, .text(_, false?)):
             return .success(["--no-\(name)"])
         case (.flag, .text(let text, nil)), (.invertible, .text(let text, nil)):
-            return .failure(DashboardKeyError("expected true or false (got '\(text)')"))
+            return .failure(ValueError("expected true or false (got '\(text)')"))
         case (.flag, _), (.invertible, _):
-            return .failure(DashboardKeyError(value == .null ? "expected true or false, and no value is given" : "expected true or false, not a list"))
+            return .failure(ValueError(value == .null ? "expected true or false, and no value is given" : "expected true or false, not a list"))
         case (_, .null):
-            return .failure(DashboardKeyError("no value is given"))
+            return .failure(ValueError("no value is given"))
         case (_, .text(let text, _)):
             return .success(option(text))
         case (.values, .list(let items)):
             return .success(items.flatMap(option))
         case (_, .list):
-            return .failure(DashboardKeyError("expected one value, not a list"))
+            return .failure(ValueError("expected one value, not a list"))
         }
     }
-}
-
-/// Why a value does not fit its key, worded after `KEY: `.
-struct DashboardKeyError: Error, Equatable {
-    var message: String
-
-    init(_ message: String) { self.message = message }
 }
