@@ -127,6 +127,20 @@ struct SeveralSourcesTests {
         _ = try session.exitStatus()
     }
 
+    /// Each source of a dashboard file keeps its own schedule: the fast one runs every second,
+    /// the slow one (the file's top-level `every`) once in the time.
+    @Test func aDashboardsSourcesRefreshOnTheirOwnSchedules() throws {
+        let yaml = "every: 60\\nsources:\\n  - title: fast\\n    command: echo x >> runs-fast; date +%%N\\n    every: 1\\n"
+            + "  - title: slow\\n    command: echo x >> runs-slow; echo slow\\n"
+        let session = try Session(["--dashboard", "ops.yaml"], term: "tmux-256color", prefix: "printf '\(yaml)' > ops.yaml;")
+        try session.tmux.waitFor("▾ slow · 1 line  every 60s")
+        try session.tmux.waitUntil(timeout: 10, "three runs of the fast source") { _ in runs(session, "runs-fast") >= 4 }
+        #expect(runs(session, "runs-slow") == 1)
+        #expect(session.tmux.capture().contains("▾ fast · 1 line  every 1s"))
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test func badCombinationsAreUsageErrors() throws {
         for (arguments, message) in [
             (["a", "a"], "'a' is given twice"),
