@@ -131,4 +131,26 @@ import Testing
         h.advance(1)
         #expect(h.lines[1] == " v slow - 2 lines")
     }
+
+    /// A bound command's fields are split as the selected row's source splits them (each
+    /// source of a dashboard may have its own `delimiter`), and a bound `refresh` refreshes
+    /// that source.
+    @Test func boundPlaceholdersUseTheSelectedRowsSource() throws {
+        let colons = LiveSource(lines: ["root:x:0"])
+        colons.isOpen = false
+        let commas = LiveSource(lines: ["a,b,c"])
+        commas.isOpen = false
+        let bindings = try BindingList(parsing: ["f2:execute(echo {2})"])
+        let h = ScreenHarness(sources: [colons, commas], titles: ["passwd", "csv"]) {
+            $0.bindings = bindings
+            $0.sourceDelimiters = [":", ","]
+        }
+        let runner = BoundKeysScreenTests.Runner()
+        h.screen.boundActions.commands = runner
+        h.advance(0)
+        h.press(.function(2))
+        h.press(.character("}"))
+        h.press(.function(2))
+        #expect(runner.inTerminal == ["echo 'x'", "echo 'b'"])
+    }
 }

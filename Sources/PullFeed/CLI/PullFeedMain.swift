@@ -113,6 +113,7 @@ public enum PullFeedMain {
         options.fuzzy = command.fuzzy
         options.sortsFuzzy = !command.noSort
         options.bindings = command.bindings
+        if specs.count > 1 { options.sourceDelimiters = specs.map(\.delimiter) }
         // The demo's articles preview without a command: in the pane --preview-window asks for,
         // else on the right, closed until `v`.
         options.preview = command.previewSettings ?? (source is DemoSource

@@ -27,6 +27,8 @@ package struct SourceSpec: Sendable {
     /// How long one run may take (0: no limit).
     package var timeout: Double
     package var identity: LineIdentity
+    /// What separates its fields (`--delimiter`; nil: runs of blanks).
+    package var delimiter: String?
     package var headerLines: Int
     package var pageSize: Int
     package var maxDisk: Int
@@ -55,6 +57,7 @@ package struct SourceSpec: Sendable {
             timeout = command.timeout ?? PullFeedCommand.Defaults.timeout
         }
         identity = command.lineIdentity
+        delimiter = command.delimiter
         headerLines = command.headerLines
         pageSize = command.pageSize
         maxDisk = command.maxDisk
