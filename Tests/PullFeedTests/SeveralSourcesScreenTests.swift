@@ -153,4 +153,33 @@ import Testing
         h.press(.function(2))
         #expect(runner.inTerminal == ["echo 'x'", "echo 'b'"])
     }
+
+    /// `o`, `z` and `Z` fold sources as they fold sections; a filter keeps each kept row's
+    /// source header, and a search goes on into the next source.
+    @Test func foldsFiltersAndSearchesWorkAcrossSources() {
+        let a = LiveSource(lines: ["apple", "avocado"])
+        a.isOpen = false
+        let b = LiveSource(lines: ["banana", "apricot"])
+        b.isOpen = false
+        let h = ScreenHarness(sources: [a, b], titles: ["a", "b"]) { $0.unicode = true }
+        h.advance(0)
+        h.press(.character("z"))
+        #expect(Array(h.lines[1...4]) == [" ▾ a · 2 lines", "›apple", " avocado", " ▸ b · 2 lines"])
+        h.press(.character("Z"))
+        #expect(h.lines[4] == " ▾ b · 2 lines")
+        h.press(.character("o"))
+        #expect(h.lines[1] == "›▸ a · 2 lines", "a folded header is selectable")
+        h.press(.character("Z"))
+        h.press(.character("&"))
+        h.type("ap")
+        h.press(.enter)
+        h.finishFindWalks()
+        #expect(Array(h.lines[1...4]) == [" ▾ a · 1 of 2 lines", "›apple", " ▾ b · 1 of 2 lines", " apricot"])
+        h.press(.escape)
+        h.press(.character("/"))
+        h.type("an")
+        h.press(.enter)
+        h.finishFindWalks()
+        #expect(h.selectedRow == "banana")
+    }
 }
