@@ -127,7 +127,6 @@ struct DashboardFileTests {
         ("every: 2\n", [], "ops.yaml: no sources: list them under sources:, each with command:, file: or page-command:"),
         ("", [], "ops.yaml: no sources: list them under sources:, each with command:, file: or page-command:"),
         ("sources:\n  - file: a.log\n  - command: b\n  - file: a.log\n", [], "ops.yaml:4: file: 'a.log' is given twice: each file is one section"),
-        ("sources:\n  - command: date\n  - command: date\n", [], "ops.yaml:3: command: --command 'date' is given twice: each command is one section"),
         ("sources:\n  - file: '-'\n  - file: '-'\n", [], "ops.yaml:3: file: standard input (-) can be read only once"),
         // What works with one source only.
         ("section-by: x\nsources:\n  - file: a\n  - file: b\n", [], "ops.yaml:1: section-by: --section-by works with one source (got 2): with several, each source is a section"),

@@ -118,7 +118,7 @@ package enum FeedComposition {
         }
 
         /// Adds `source`'s changes; its line `i` is the list's line `numbers[i]`.
-        mutating func add(_ source: FeedState, numbers: [UInt32]) {
+        mutating func add(_ source: FeedState, numbers: SectionLines) {
             let changes = source.changes
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount
