@@ -29,7 +29,7 @@ import TerminalUI
         #expect(sections.all[1].count == 111, "L1, L10…L19, L100…L199")
         #expect(sections.all[1].lines.prefix(3) == [1, 10, 11])
         #expect(sections.all.reduce(0) { $0 + $1.count } == 1_000)
-        #expect(source.requests.allSatisfy { !$0.fromEnd }, "grouped lines are never read from the end")
+        #expect(source.requests.allSatisfy { !$0.isTail }, "grouped lines are never read from the end")
     }
 
     @Test func aPageCommandsPagesLoadAsTheUserScrolls() {

@@ -192,10 +192,9 @@ package final class SourceReactor: SectionReactor {
     func refresh(keepingPlace: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
-        var pageRequest = PageRequest(offset: 0, limit: pageSize)
         // What is shown is compared with the new result: all of it, not its first output.
-        pageRequest.wholeResult = state.hasLoaded
-        if keepingPlace { pageRequest.linesShown = state.lines.count }
+        let pageRequest = PageRequest.refresh(limit: pageSize, wholeResult: state.hasLoaded,
+                                              linesShown: keepingPlace ? state.lines.count : 0)
         let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
         return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
@@ -229,10 +228,10 @@ package final class SourceReactor: SectionReactor {
         guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
             return Empty().eraseToAnyPublisher()
         }
-        var pageRequest = PageRequest(offset: state.itemCount, limit: limit)
-        pageRequest.fromEnd = fromEnd
-        pageRequest.readsRest = readsRest
-        pageRequest.dropped = state.dropped
+        let offset = state.itemCount
+        let pageRequest: PageRequest = fromEnd ? .tail(offset: offset, limit: limit, dropped: state.dropped)
+            : readsRest ? .rest(offset: offset, limit: limit, dropped: state.dropped)
+            : .next(offset: offset, limit: limit, dropped: state.dropped)
         return request(.footer, pageRequest) { [weak self] result in
             guard let self else { return Empty().eraseToAnyPublisher() }
             switch result {
@@ -318,8 +317,7 @@ package final class SourceReactor: SectionReactor {
         isCatchingUp = true
         let offset = state.tailStart ?? state.lines.count
         let done: () -> Void = { [weak self] in self?.isCatchingUp = false }
-        var pageRequest = PageRequest(offset: offset, limit: 1 << 40, catchUp: true)
-        pageRequest.dropped = state.dropped
+        let pageRequest = PageRequest.catchUp(offset: offset, dropped: state.dropped)
         // Cut short, it must not start again at once: the state does not show the request
         // that cut it yet, and both would read, and add, the same lines.
         var isCut = false
