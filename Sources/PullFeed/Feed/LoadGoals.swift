@@ -9,9 +9,10 @@ package struct LoadGoals: Equatable, Sendable {
     /// Lines arrived without a request while none could be asked for (a request or a catch-up
     /// in flight, nothing loaded yet): a catch-up asks for them once it can.
     package var arrived = false
-    /// Grouped lines (`--section-by`) load every line, so that each section is whole: the last
-    /// page said there is more (a footer's page only if it brought lines: one that brought none
-    /// gives the rest up until a page says there is more again).
+    /// Grouped lines (`--section-by`) load every line, so that each section is whole, and a
+    /// stream reads on to its end for them: the last page, or lines that arrived by themselves,
+    /// said there is more (a footer's page only if it brought lines: one that brought none gives
+    /// the rest up until a page says there is more again).
     package var groupsRest = false
     /// The open input of a source that follows its end was asked to read on to its end, as End
     /// asks it: once a run.

@@ -76,6 +76,9 @@ extension SourceReactor {
             state.isCatchingUp = false
         case .caughtUp(let page):
             state.isCatchingUp = false
+            // Lines that came by themselves with more after them (a stream that held at its
+            // read-ahead): grouped lines load their rest, and the stream reads on.
+            if sectionPattern != nil, page.hasMore { state.goals.groupsRest = true }
             if let tailStart = state.tailStart {
                 // The end is shown after a gap until counting reaches it; then the lines
                 // counted take the place of the head, the gap and the tail at once.
