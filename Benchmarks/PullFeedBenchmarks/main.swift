@@ -202,7 +202,7 @@ do {
     let before = residentBytes()
     var page: Page?
     let started = DispatchTime.now().uptimeNanoseconds
-    let loading = FileSource(path: path).load(PageRequest(offset: 0, limit: count), on: time.eraseToLoopScheduler())
+    let loading = FileSource(path: path).load(.refresh(limit: count), on: time.eraseToLoopScheduler())
         .sink { if case .success(let loaded) = $0 { page = loaded } }
     while page == nil {
         usleep(500)

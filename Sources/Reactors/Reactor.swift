@@ -11,7 +11,8 @@
 /// Processing is synchronous: `action.send(_:)` runs mutate, reduce, the `currentState` update and
 /// every state subscriber before it returns (for synchronous mutations). An action sent while the
 /// reactor is processing (from `reduce`, a state subscriber or a side effect) is queued and
-/// processed, in order, before the outermost `send` returns.
+/// processed, in order, before the outermost `send` returns; so is one that a publisher merged in
+/// `transform(action:)` gives meanwhile (never inside another action's `mutate`).
 ///
 /// A reactor is not actor-isolated: confining it to one thread (the UI thread) is the caller's rule.
 /// `mutate` cannot fail: turn errors into mutations.
@@ -35,7 +36,9 @@ public protocol Reactor: AnyObject {
     /// The latest state: `initialState` until the pipeline is built, then the last transformed state.
     var currentState: State { get }
 
-    /// Transforms the action stream, e.g. to merge in actions from elsewhere. Runs once.
+    /// Transforms the action stream, e.g. to merge in actions from elsewhere (a reactor's own
+    /// continuations, timers, events). Runs once. An action a merged publisher gives while the
+    /// reactor is processing waits until it is done, as a sent action does.
     func transform(action: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never>
     /// Turns one action into mutations, possibly asynchronously (deliver them on the reactor's scheduler).
     func mutate(action: Action) -> AnyPublisher<Mutation, Never>

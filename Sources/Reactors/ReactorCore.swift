@@ -11,9 +11,17 @@ final class ReactorCore<Action, Mutation, State> {
     /// The pipeline's entry; `transform(action:)` sees it. Actions reach it one at a time
     /// (`pendingActions` queues the ones sent meanwhile), so it needs no queue of its own.
     private let head = Relay<Action>()
-    private var pendingActions: [Action] = []
+    private var pendingActions: [PendingAction] = []
     private var pendingStates: [State] = []
     private var isProcessing = false
+    /// An action sent to `head` is going through `transform(action:)`: what comes out of it now
+    /// is that action's, and runs at once.
+    private var isEnteringHead = false
+    /// `mutate` is being subscribed to for an action: an action that comes out of
+    /// `transform(action:)` meanwhile came from elsewhere, and waits.
+    private var isMutating = false
+    /// Runs `mutate` for an action that came out of `transform(action:)` (set by `connect`).
+    private var runAction: (Action) -> Void = { _ in }
     private var isDeliveringState = false
     /// The reduced state before `transform(state:)`.
     private var reducedState: State
@@ -47,11 +55,12 @@ final class ReactorCore<Action, Mutation, State> {
                 self.reducedState = reactor.reduce(state: self.reducedState, mutation: mutation)
                 reducedStates.send(self.reducedState)
             }
+        runAction = { [weak reactor, unowned self] action in
+            guard let reactor else { return }
+            self.run(reactor.mutate(action: action), into: mutations)
+        }
         let actionPipeline = reactor.transform(action: head.eraseToAnyPublisher())
-            .sink { [weak reactor, unowned self] action in
-                guard let reactor else { return }
-                self.run(reactor.mutate(action: action), into: mutations)
-            }
+            .sink { [unowned self] action in self.receive(transformed: action) }
         let entry = action.sink { [unowned self] action in self.receive(action: action) }
         subscriptions = [stateSubscription, mutationSubscription, actionPipeline, entry]
     }
@@ -67,12 +76,40 @@ final class ReactorCore<Action, Mutation, State> {
 
     private func receive(action: Action) {
         if isProcessing {
-            pendingActions.append(action)
+            pendingActions.append(.sent(action))
             return
         }
         isProcessing = true
-        head.send(action)
+        enterHead(action)
         drainActions()
+    }
+
+    private func enterHead(_ action: Action) {
+        isEnteringHead = true
+        head.send(action)
+        isEnteringHead = false
+    }
+
+    /// An action out of `transform(action:)`: the one sent to `head` runs at once; one that a
+    /// publisher merged there gives while the reactor is processing waits its turn, as a sent
+    /// action does (it would run `mutate` inside another action's, out of order).
+    private func receive(transformed action: Action) {
+        if isMutating || (isProcessing && !isEnteringHead) {
+            pendingActions.append(.transformed(action))
+            return
+        }
+        let wasProcessing = isProcessing
+        isProcessing = true
+        mutate(action)
+        if !wasProcessing {
+            drainActions()
+        }
+    }
+
+    private func mutate(_ action: Action) {
+        isMutating = true
+        runAction(action)
+        isMutating = false
     }
 
     /// A state produced while another is being delivered (say, a subscriber fed a mutation source
@@ -104,8 +141,19 @@ final class ReactorCore<Action, Mutation, State> {
     /// Processes the actions queued while the reactor was busy, then marks it idle.
     private func drainActions() {
         while !pendingActions.isEmpty {
-            head.send(pendingActions.removeFirst())
+            switch pendingActions.removeFirst() {
+            case .sent(let action): enterHead(action)
+            case .transformed(let action): mutate(action)
+            }
         }
         isProcessing = false
+    }
+
+    /// An action waiting for the reactor to finish the one it processes.
+    private enum PendingAction {
+        /// Sent to `action`: it goes through `transform(action:)`.
+        case sent(Action)
+        /// Given by a publisher merged in `transform(action:)`: it goes to `mutate`.
+        case transformed(Action)
     }
 }

@@ -61,6 +61,29 @@ struct SectionStartEndToEndTests {
         #expect(session.screenLines()[5] == " +two", "\(grown)")
     }
 
+    /// A `git log -p` that git is still writing: its first lines came at a pause, then far more
+    /// than a stream's reader reads ahead of what is asked (1 MiB). Every line is read and
+    /// grouped with no key (it was grouped only as far as the reader read ahead, until End).
+    @Test func aStreamStillWrittenIsGroupedWhole() throws {
+        let directory = HardeningSession.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = HardeningSession.fixture("log.txt", in: directory, Array(Self.gitLog(commits: 1_000, diffLines: 94).utf8))
+        let stream = """
+            printf 'commit aaaaaaa1\\nAuthor: a\\n'
+            while [ ! -e more ]; do sleep 0.1; done
+            cat log.txt
+            sleep 600
+            """
+        _ = HardeningSession.fixture("stream.sh", in: directory, Array(stream.utf8))
+        let session = try HardeningSession(["--section-start", Self.pattern], directory: directory, prefix: "sh stream.sh |")
+        try session.tmux.waitFor("▾ aaaaaaa · 2 lines")
+        _ = FileManager.default.createFile(atPath: directory + "/more", contents: nil)
+        let whole = try session.tmux.waitUntil(timeout: 60, "all 100,002 lines read and grouped") { _ in
+            session.screenLines()[0].hasSuffix("100,002 items")
+        }
+        #expect(session.screenLines()[1] == " ▾ aaaaaaa · 2 lines", "\(whole)")
+    }
+
     /// 200,000 lines in 2,000 commits: grouped whole (off the UI thread), End shows the last
     /// commit with all its lines.
     @Test func aLargeFileIsGroupedWhole() throws {

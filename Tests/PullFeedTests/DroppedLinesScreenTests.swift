@@ -30,7 +30,7 @@ final class DroppingSource: FeedSource {
 
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let first = max(request.offset + request.dropped, dropped)
-        let end = request.catchUp || request.offset == 0 ? lines.count : min(lines.count, first + request.limit)
+        let end = request.isCatchUp || request.offset == 0 ? lines.count : min(lines.count, first + request.limit)
         var page = Page(lines: LineList(Array(lines[min(first, end)..<end])), hasMore: false)
         page.isOpen = true
         page.dropped = dropped

@@ -96,7 +96,7 @@ import TerminalUI
         let source = CommandSource(
             command: "echo $$ > '\(pidFile)'; while [ ! -e '\(releaseFile)' ]; do sleep 0.01; done", paged: false, timeout: 0)
         let time = VirtualTime()
-        let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
+        let subscription = source.load(PageRequest.refresh(limit: 10), on: time.scheduler).sink { _ in }
         defer { subscription.cancel() }
         var pid: pid_t?
         for _ in 0..<1_000 where pid == nil {

@@ -226,7 +226,7 @@ import Reactors
         }
         #expect(reactor.currentState.lines.count == 1_000)
         #expect(source.requests.map { [$0.offset, $0.limit] } == (0..<5).map { [$0 * 200, 200] })
-        #expect(source.requests.dropFirst().allSatisfy { $0.readsRest }, "End asks for the rest")
+        #expect(source.requests.dropFirst().allSatisfy { $0.isRest }, "End asks for the rest")
         #expect(source.requests.map(\.page) == Array(0..<5))
         let bulk = ScriptedSource.lines(total: 1_000)
         let other = FeedReactor(source: bulk, pageSize: 200, scheduler: time.scheduler)

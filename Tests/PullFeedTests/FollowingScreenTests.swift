@@ -16,7 +16,7 @@ final class PagedFileSource: FeedSource {
     func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> { changeSubject.eraseToAnyPublisher() }
     func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         requests.append(request)
-        let end = request.catchUp ? lines.count : min(lines.count, request.offset + request.limit)
+        let end = request.isCatchUp ? lines.count : min(lines.count, request.offset + request.limit)
         let start = min(request.offset, end)
         let page = Page(lines: LineList(Array(lines[start..<end])), hasMore: end < lines.count)
         return Just(.success(page)).receive(on: scheduler).eraseToAnyPublisher()
@@ -97,15 +97,15 @@ final class PagedFileSource: FeedSource {
         h.advance(0)
         for c in typed { h.press(c == "\n" ? .enter : .character(c)) }
         h.advance(1)
-        #expect(source.requests.contains { $0.offset > 0 && !$0.catchUp }, "the lines not loaded are asked for")
+        #expect(source.requests.contains { $0.offset > 0 && !$0.isCatchUp }, "the lines not loaded are asked for")
         h.press(.escape)
         h.advance(1)
-        #expect(!source.requests.contains { $0.readsRest })
+        #expect(!source.requests.contains { $0.isRest })
         // (A source that said "more" to every request would have End load for ever.)
         source.isReading = false
         h.press(.end)
         h.advance(1)
-        #expect(source.requests.contains { $0.readsRest })
+        #expect(source.requests.contains { $0.isRest })
     }
 
     /// A filter that does not fill the screen on a file still being counted loads the next
@@ -119,7 +119,7 @@ final class PagedFileSource: FeedSource {
         h.advance(0)
         for c in "&L1" { h.press(.character(c)) }
         h.advance(1)
-        #expect(!source.requests.contains { $0.fromEnd })
+        #expect(!source.requests.contains { $0.isTail })
         #expect(h.reactor.currentState.tailStart == nil)
     }
 

@@ -77,7 +77,7 @@ import Testing
         watch.cancel()
         let asked = source.requests.dropFirst(before)
         #expect(asked.count == 5)
-        #expect(asked.allSatisfy { $0.catchUp })
+        #expect(asked.allSatisfy { $0.isCatchUp })
         #expect(!loading.contains(true))
         #expect(h.selectedRow == "L35")
         #expect(!h.text.contains("Loading more"))
@@ -93,11 +93,11 @@ import Testing
         h.press(.down, times: 29)
         h.advance(0)
         #expect(h.reactor.currentState.isFollowing)
-        #expect(source.requests.filter(\.readsRest).count == 1)
+        #expect(source.requests.filter(\.isRest).count == 1)
         source.arrive(["L31"])
         h.advance(0)
         #expect(h.selectedRow == "L31")
-        #expect(source.requests.filter(\.readsRest).count == 1)
+        #expect(source.requests.filter(\.isRest).count == 1)
     }
 
     /// Each way to ask for a refresh starts exactly one request: `r`, the signal's path

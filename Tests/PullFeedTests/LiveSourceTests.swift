@@ -41,12 +41,12 @@ final class LiveSource: FeedSource {
         requests.append(request)
         let available = counted ?? lines.count
         var page: Page
-        if request.fromEnd, counted != nil {
+        if request.isTail, counted != nil {
             page = Page(lines: LineList(Array(lines.suffix(request.limit))), hasMore: true)
             page.isEnd = true
             page.isCounting = true
         } else {
-            let end = request.catchUp || request.offset == 0 ? available : min(available, request.offset + request.limit)
+            let end = request.isCatchUp || request.offset == 0 ? available : min(available, request.offset + request.limit)
             let start = min(request.offset, end)
             page = Page(lines: LineList(Array(lines[start..<end])), hasMore: counted != nil || isReading)
             page.isCounting = counted != nil
@@ -205,7 +205,7 @@ final class LiveSource: FeedSource {
         #expect(h.lines[0].hasSuffix("counting… 300+ items"))
         h.press(.end)
         h.advance(0)
-        #expect(source.requests.last?.fromEnd == true)
+        #expect(source.requests.last?.isTail == true)
         #expect(h.lines.contains("›L5000"))
         #expect(h.lines[0].hasSuffix("counting… 1,300+ items"))
         h.press(.up, times: 3)

@@ -46,7 +46,7 @@ import TerminalUI
             close(writer)
         }
         store.waitForEndOrPause(of: 0.2, token: CancellationToken(), isWorking: { working.withLock { $0 } })
-        let page = try store.page(PageRequest(offset: 0, limit: 10), token: CancellationToken(), whole: false)
+        let page = try store.page(PageRequest.refresh(limit: 10), token: CancellationToken(), whole: false)
         #expect(page.lines.count == 2, "the line written after the silence belongs to the result")
     }
 }

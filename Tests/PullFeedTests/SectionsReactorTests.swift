@@ -1,4 +1,5 @@
 import Foundation
+import OpenCombine
 import Testing
 @testable import PullFeed
 import TerminalUI
@@ -29,7 +30,7 @@ import TerminalUI
         #expect(sections.all[1].count == 111, "L1, L10…L19, L100…L199")
         #expect(Array(sections.all[1].lines.prefix(3)) == [1, 10, 11])
         #expect(sections.all.reduce(0) { $0 + $1.count } == 1_000)
-        #expect(source.requests.allSatisfy { !$0.fromEnd }, "grouped lines are never read from the end")
+        #expect(source.requests.allSatisfy { !$0.isTail }, "grouped lines are never read from the end")
     }
 
     @Test func aPageCommandsPagesLoadAsTheUserScrolls() {
@@ -111,5 +112,66 @@ import TerminalUI
         #expect(reactor.currentState.folds.folded == ["a", "c"])
         reactor.action.send(.unfoldAll)
         #expect(reactor.currentState.folds.folded.isEmpty)
+    }
+
+    /// A stream written bit by bit (`git log -p` while git still writes): its first page came at
+    /// a pause with nothing more to read, and its reader then read ahead and held. The lines
+    /// that arrive say there is more, and the stream reads on until every line is in its
+    /// section, with no key (it was grouped only as far as it read ahead until End).
+    @Test func aStreamWrittenBitByBitIsGroupedWhole() throws {
+        let stream = HoldingStream()
+        stream.write(["commit a1", "one"])
+        let time = VirtualTime()
+        let reactor = FeedReactor(source: stream, pageSize: 100, scheduler: time.scheduler,
+                                  sectionPattern: try CapturePattern(#"^commit (\S+)"#), sectionStarts: true)
+        reactor.action.send(.refresh)
+        time.advance(1)
+        #expect(reactor.currentState.lineSections?.lineCount == 2)
+        #expect(!stream.requests.contains { $0.isRest }, "a first page with nothing more asks for no rest")
+        stream.write((0..<100).flatMap { ["commit b\($0)", "change \($0)", "more \($0)"] })
+        time.advance(1)
+        #expect(stream.requests.contains { $0.isRest }, "the lines that came say there is more")
+        let sections = try #require(reactor.currentState.lineSections)
+        #expect(sections.lineCount == 302)
+        #expect(sections.all.count == 101)
+        #expect(sections.all.last?.count == 3)
+    }
+}
+
+/// A stream whose reader reads `readAhead` lines past those asked for, then holds until a
+/// request for the rest makes it read on to its end, as `StreamStore` does; every write is
+/// told as a change.
+private final class HoldingStream: FeedSource {
+    let title = "stream"
+    let stateKey = "stream"
+    let isLineSource = true
+    let readAhead = 10
+    private var written: [String] = []
+    private var demand = 0
+    private var readsToEnd = false
+    private(set) var requests: [PageRequest] = []
+    private let changeSubject = PassthroughSubject<SourceChange, Never>()
+
+    /// Lines the reader has read.
+    private var read: Int { readsToEnd ? written.count : min(written.count, demand + readAhead) }
+
+    func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
+        changeSubject.eraseToAnyPublisher()
+    }
+
+    func write(_ lines: [String]) {
+        written += lines
+        changeSubject.send(.grew)
+    }
+
+    func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        requests.append(request)
+        if case .rest = request { readsToEnd = true }
+        if !request.isCatchUp { demand = max(demand, request.offset + request.limit) }
+        let end = request.isCatchUp ? read : min(read, request.offset + request.limit)
+        let first = min(request.offset, end)
+        var page = Page(lines: LineList(Array(written[first..<end])), hasMore: written.count > end)
+        page.isOpen = true
+        return Just(.success(page)).receive(on: scheduler).eraseToAnyPublisher()
     }
 }

@@ -9,7 +9,7 @@ func loadPage(_ source: FeedSource, queue: DispatchQueue, offset: Int, limit: In
               time: VirtualTime) -> (result: Result<Page, SourceError>?, completed: Bool) {
     var result: Result<Page, SourceError>?
     var completed = false
-    let subscription = source.load(PageRequest(offset: offset, limit: limit), on: time.scheduler)
+    let subscription = source.load(PageRequest.page(offset: offset, limit: limit), on: time.scheduler)
         .sink(receiveCompletion: { _ in completed = true }, receiveValue: { result = $0 })
     queue.sync(flags: .barrier) {}
     time.advance(0)

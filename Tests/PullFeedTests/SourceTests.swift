@@ -33,9 +33,7 @@ import Testing
         let path = temporaryFile(Array((1...600_000).map { "\($0)\n" }.joined().utf8))
         defer { unlink(path) }
         let source = FileSource(path: path)
-        var request = PageRequest(offset: 0, limit: 200)
-        request.wholeResult = true
-        request.linesShown = 500_000
+        let request = PageRequest.refresh(limit: 200, wholeResult: true, linesShown: 500_000)
         var result: Result<Page, SourceError>?
         let subscription = source.load(request, on: time.scheduler).sink { result = $0 }
         source.queue.sync(flags: .barrier) {}
@@ -377,7 +375,7 @@ extension StdinSourceTests {
     @Test func cancellingKillsTheWholeProcessGroup() throws {
         let (source, directory) = try Self.shellWithAChild(timeout: 60)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let subscription = source.load(PageRequest(offset: 0, limit: 10), on: time.scheduler).sink { _ in }
+        let subscription = source.load(PageRequest.refresh(limit: 10), on: time.scheduler).sink { _ in }
         // Cancel only once the command and its child run (the files say so): a cancel that
         // lands before the spawn would test nothing.
         let deadline = Date().addingTimeInterval(10)

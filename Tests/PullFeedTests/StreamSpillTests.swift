@@ -38,8 +38,7 @@ import TerminalUI
 
     /// Reads the store until its input ends and gives every line it hands out, as bytes.
     static func readAll(_ store: StreamStore) throws -> (bytes: [[UInt8]], page: Page) {
-        var request = PageRequest(offset: 0, limit: 1 << 40)
-        request.readsRest = true
+        let request = PageRequest.rest(offset: 0, limit: 1 << 40)
         var page = try store.page(request, token: CancellationToken())
         let deadline = Date().addingTimeInterval(20)
         while page.isOpen, Date() < deadline {
@@ -155,12 +154,11 @@ import TerminalUI
         #expect(keptBytes <= (256 << 10) + (64 << 10))
         #expect(keptBytes >= 128 << 10)
         // A request that knew of no drop gets the first kept line, and the count dropped.
-        let first = try store.page(PageRequest(offset: 0, limit: 3), token: CancellationToken())
+        let first = try store.page(PageRequest.refresh(limit: 3), token: CancellationToken())
         #expect(first.dropped == page.dropped)
         #expect(first.lines[0] == "line \(page.dropped)")
         // One that knew of the drop counts from the first kept line.
-        var after = PageRequest(offset: 5, limit: 1)
-        after.dropped = page.dropped
+        let after = PageRequest.next(offset: 5, limit: 1, dropped: page.dropped)
         #expect(try store.page(after, token: CancellationToken()).lines[0] == "line \(page.dropped + 5)")
         store.stop()
     }
@@ -188,11 +186,11 @@ import TerminalUI
         let store = StreamStore(fd: fd, closesFD: true, spill: SpillSettings(directory: missing, memoryBudget: 1_000)) {}
         let deadline = Date().addingTimeInterval(10)
         while !store.state.withLock({ $0.isClosed }), Date() < deadline { usleep(2_000) }
-        let page = try store.page(PageRequest(offset: 0, limit: 1 << 30), token: CancellationToken())
+        let page = try store.page(PageRequest.refresh(limit: 1 << 30), token: CancellationToken())
         #expect(page.notice == .spillUnavailable(directory: missing))
         #expect(page.lines.count == 5_000)
         #expect(page.lines[4_999] == "line 4999")
-        let again = try store.page(PageRequest(offset: 0, limit: 10), token: CancellationToken())
+        let again = try store.page(PageRequest.refresh(limit: 10), token: CancellationToken())
         #expect(again.notice == nil)
         store.stop()
     }

@@ -68,8 +68,7 @@ import TerminalUI
         let store = try #require(source.stream)
         let producer = Producer(fifo: path)
         defer { producer.stop() }
-        var rest = PageRequest(offset: 0, limit: 10)
-        rest.readsRest = true
+        let rest = PageRequest.rest(offset: 0, limit: 10)
         _ = try store.page(rest, token: CancellationToken())
         #expect(store.state.withLock { $0.readsToEnd })
         source.stopReadingRest()
@@ -87,9 +86,9 @@ import TerminalUI
         let store = StreamStore(fd: fds[0], closesFD: true) {}
         defer { store.stop() }
         #expect(eventually(store) { $0.isClosed })
-        let first = try store.page(PageRequest(offset: 0, limit: 200), token: CancellationToken())
+        let first = try store.page(PageRequest.refresh(limit: 200), token: CancellationToken())
         #expect(first.lines.count == 1000 && !first.hasMore && !first.isOpen)
-        let next = try store.page(PageRequest(offset: 10, limit: 5), token: CancellationToken())
+        let next = try store.page(PageRequest.next(offset: 10, limit: 5), token: CancellationToken())
         #expect(next.lines.count == 990 && next.lines[0] == "11" && !next.hasMore)
     }
 
@@ -100,8 +99,7 @@ import TerminalUI
             producer.stop()
             store.stop()
         }
-        var rest = PageRequest(offset: 0, limit: 10)
-        rest.readsRest = true
+        let rest = PageRequest.rest(offset: 0, limit: 10)
         _ = try store.page(rest, token: CancellationToken())
         // End: the reader reads on, far past any read-ahead.
         #expect(eventually(store) { $0.bytesRead > 8 * StreamStore.readAhead })

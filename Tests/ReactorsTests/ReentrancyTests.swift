@@ -61,6 +61,34 @@ struct ReentrancyTests {
         trigger.cancel()
     }
 
+    /// A publisher merged in `transform(action:)` that gives an action while the reactor runs
+    /// another's `mutate` (its own continuation, say) waits for that one, as a sent action does.
+    @Test func anActionFromAPublisherMergedInTransformActionWaitsItsTurn() {
+        let reactor = TurnReactor()
+        reactor.turnAfter = [.a: .b]
+        reactor.action.send(.a)
+        #expect(reactor.log == ["mutate A", "reduce A", "end A", "mutate B", "reduce B", "end B"])
+    }
+
+    /// Given from a state subscriber while an action is processed, it runs after that action.
+    @Test func anActionFromAMergedPublisherGivenByAStateSubscriberWaits() {
+        let reactor = TurnReactor()
+        let trigger = reactor.state.sink { state in
+            if state == 1 { reactor.turns.send(.c) }
+        }
+        reactor.action.send(.a)
+        #expect(reactor.log == ["mutate A", "reduce A", "end A", "mutate C", "reduce C", "end C"])
+        trigger.cancel()
+    }
+
+    /// Given while the reactor is idle, it runs at once.
+    @Test func anActionFromAMergedPublisherRunsAtOnceWhenIdle() {
+        let reactor = TurnReactor()
+        _ = reactor.state
+        reactor.turns.send(.c)
+        #expect(reactor.log == ["mutate C", "reduce C", "end C"])
+    }
+
     @Test func dismissThenPresentEndsOnThePresentedRoute() {
         let reactor = RouterReactor()
         let coordinator = reactor.state.sink { state in
@@ -103,6 +131,44 @@ private final class SideEffectReactor: Reactor {
     func reduce(state: Int, mutation: Action) -> Int {
         log.append("enter \(mutation.rawValue)")
         log.append("exit \(mutation.rawValue)")
+        return state + 1
+    }
+}
+
+/// Merges `turns` in `transform(action:)`; `mutate` logs its start and end, and gives the turn
+/// `turnAfter` names from inside its publisher, as a request's continuation would.
+private final class TurnReactor: Reactor {
+    enum Action: String {
+        case a = "A"
+        case b = "B"
+        case c = "C"
+    }
+
+    typealias State = Int
+
+    let initialState = 0
+    let reactorStorage = ReactorStorage()
+    let turns = PassthroughSubject<Action, Never>()
+    var turnAfter: [Action: Action] = [:]
+    var log: [String] = []
+
+    func transform(action: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never> {
+        merge(action, turns).eraseToAnyPublisher()
+    }
+
+    func mutate(action: Action) -> AnyPublisher<Action, Never> {
+        log.append("mutate \(action.rawValue)")
+        return Just(action)
+            .append(Deferred { [unowned self] () -> Empty<Action, Never> in
+                if let next = self.turnAfter[action] { self.turns.send(next) }
+                self.log.append("end \(action.rawValue)")
+                return Empty()
+            })
+            .eraseToAnyPublisher()
+    }
+
+    func reduce(state: Int, mutation: Action) -> Int {
+        log.append("reduce \(mutation.rawValue)")
         return state + 1
     }
 }

@@ -68,7 +68,7 @@ package final class CommandSource: FeedSource {
 
     /// `--command`: a refresh kills the run in progress and starts the command again. The first
     /// load offers the first lines as soon as the output pauses, and the rest as they come; a
-    /// refresh of what is shown answers with the run's whole output (`PageRequest.wholeResult`),
+    /// refresh of what is shown answers with the run's whole output (`PageRequest.refresh`),
     /// however the command writes it. `--timeout` limits the whole run; without a limit (0) the
     /// run may never end (`tail -f`), and a refresh answers once it ends or its output pauses
     /// for `pauseSeconds` while none of its processes is at work (a command slowed by a loaded
@@ -81,7 +81,12 @@ package final class CommandSource: FeedSource {
         let spill = spill
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             let run: CommandRun
-            let startsRun = request.offset == 0 && !request.catchUp
+            var startsRun = false
+            var whole = false
+            if case .refresh(_, let wholeResult, _) = request {
+                startsRun = true
+                whole = wholeResult
+            }
             var previous: CommandRun?
             if startsRun {
                 previous = running.withLock { $0 }
@@ -107,9 +112,8 @@ package final class CommandSource: FeedSource {
                 if startsRun { running.withLock { if $0 === run { $0 = previous } } }
                 return .failure(error)
             }
-            let whole = startsRun && request.wholeResult
             var request = request
-            if whole { request.limit = max(request.limit, request.linesShown) }
+            if whole { request = request.asking(offset: 0, limit: max(request.limit, request.linesShown)) }
             if whole, timeout == 0 {
                 // The reader reads at least as far as the lines shown before it holds, so that
                 // the hold (which ends the wait) never cuts the result short of them.
@@ -144,7 +148,7 @@ package final class CommandSource: FeedSource {
         ]
         let process = Subprocess(command: command, environment: environment, timeout: timeout)
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
-            if request.catchUp { return .success(Page(lines: LineList(), hasMore: true)) }
+            if case .catchUp = request { return .success(Page(lines: LineList(), hasMore: true)) }
             switch process.run(token: token, maxLines: request.limit + 1) {
             case .failure(let error):
                 return .failure(error)

@@ -35,7 +35,7 @@ package final class DemoSource: FeedSource {
 
     package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         Deferred { [self] () -> AnyPublisher<Result<Page, SourceError>, Never> in
-            if request.offset == 0 { edition += 1 }
+            if case .refresh = request { edition += 1 }
             let fails = failRate > 0 && random.unit() < failRate
             let edition = edition
             let result: Result<Page, SourceError> = fails

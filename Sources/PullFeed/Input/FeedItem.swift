@@ -69,41 +69,6 @@ package struct CommandExit: Sendable, Equatable {
     }
 }
 
-/// Which slice of a source to load. `page` counts from 0.
-package struct PageRequest: Hashable, Sendable {
-    package var offset: Int
-    package var limit: Int
-    /// Asks only for lines that already arrived without a request (`FeedSource.changes`): the
-    /// source answers at once and reads no further for it.
-    package var catchUp = false
-    /// Asks for the last `limit` lines, read from the end (see `FeedSource.readsFromEnd`).
-    package var fromEnd = false
-    /// Part of loading the rest (End): a stream reads on to its end from now on, whatever
-    /// later requests ask, and its lines arrive without a request.
-    package var readsRest = false
-    /// A refresh of a result already shown: the source answers with its whole result (a
-    /// command's whole run, however it writes it), not with what came before its output first
-    /// paused, so that the place and what is new or gone are judged against all of it.
-    package var wholeResult = false
-    /// A refresh that keeps the place: how many lines are shown. The result holds at least as
-    /// many (or all there are), so that the selected line is in it and what was shown is
-    /// judged against the same lines again: a file answers once it has counted that many (the
-    /// lines counted first, some 256 KiB of them, would lose a line further down), a command's
-    /// run is read that far (not only as far as a stream reads unasked).
-    package var linesShown = 0
-    /// Lines the asker knows were dropped from the front of a stream (`Page.dropped`): its
-    /// `offset` counts from the first line after them.
-    package var dropped = 0
-
-    package init(offset: Int, limit: Int, catchUp: Bool = false) {
-        self.offset = offset
-        self.limit = limit
-        self.catchUp = catchUp
-    }
-
-    package var page: Int { limit > 0 ? offset / limit : 0 }
-}
-
 /// Why a request failed, in words a user can act on (shown as "Refresh failed: <reason>").
 package struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     package var reason: String

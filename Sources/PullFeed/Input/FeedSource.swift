@@ -25,7 +25,7 @@ package protocol FeedSource: AnyObject {
     /// in large requests (a command that pages by page number). False unless a source says so.
     var loadsRestPageByPage: Bool { get }
     /// Whether the source can give its last lines before it has counted them all
-    /// (`PageRequest.fromEnd`): End on a large file.
+    /// (`PageRequest.tail`): End on a large file.
     var readsFromEnd: Bool { get }
     /// Whether the input is watched while shown, so that lines appended to it arrive without a
     /// request (a regular file): following its end waits for more rather than saying there
@@ -46,7 +46,7 @@ package protocol FeedSource: AnyObject {
     func scanForMatch(after loaded: Int, pattern: TextPattern, token: CancellationToken,
                       progress: @escaping (Double) -> Void) -> SourceScan?
     /// The user no longer follows the end: input that a request for the rest
-    /// (`PageRequest.readsRest`) made read on to its end reads only ahead of what was asked
+    /// (`PageRequest.rest`) made read on to its end reads only ahead of what was asked
     /// again, so a fast producer is not drained into memory. Does nothing by default.
     func stopReadingRest()
 }

@@ -83,7 +83,7 @@ package final class FileSource: FeedSource {
         let current = current
         return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in
             let index: FileIndex
-            if request.offset == 0, !request.catchUp, !request.fromEnd {
+            if case .refresh = request {
                 do throws(SourceError) {
                     index = try FileIndex(path: path) { change in relay.send(change ?? .grew) }
                 } catch {
@@ -99,15 +99,21 @@ package final class FileSource: FeedSource {
                 return .failure(SourceError("'\(path)' is not open"))
             }
             token.onCancel { [state = index.state] in state.wakeAll() }
-            if request.fromEnd, let page = Self.lastLines(of: index, request) { return .success(page) }
+            var catchesUp = false
+            switch request {
+            case .tail(_, let limit, _):
+                if let page = Self.lastLines(limit, of: index) { return .success(page) }
+            case .catchUp: catchesUp = true
+            case .refresh, .next, .rest: break
+            }
             let want = max(request.offset + request.limit, request.linesShown)
             let (count, counting) = index.state.wait(until: { s in
-                request.catchUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
+                catchesUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
             }) { s in (s.count, s.isCounting) }
             if token.isCancelled { return .failure(SourceError("cancelled")) }
             var page = Page(lines: LineList(index: index, lines: request.offset..<max(request.offset, count)), hasMore: counting)
             page.isCounting = counting
-            if request.offset == 0, !request.catchUp { page.looksBinary = Self.looksBinary(index.file) }
+            if request.offset == 0, !catchesUp { page.looksBinary = Self.looksBinary(index.file) }
             return .success(page)
         }
     }
@@ -120,10 +126,10 @@ package final class FileSource: FeedSource {
         return head[0..<max(0, read)].contains(0)
     }
 
-    /// The file's last `request.limit` lines while it is still being counted up to them; nil
-    /// once counting is near enough to the end that the lines after `request.offset` will do.
-    private static func lastLines(of index: FileIndex, _ request: PageRequest) -> Page? {
-        let ranges = index.lastLines(request.limit)
+    /// The file's last `limit` lines while it is still being counted up to them; nil once
+    /// counting is near enough to the end that the lines after those shown will do.
+    private static func lastLines(_ limit: Int, of index: FileIndex) -> Page? {
+        let ranges = index.lastLines(limit)
         guard let first = ranges.first else { return nil }
         let counted = index.state.withLock { s in s.isCounting ? s.scanned : Int.max }
         guard counted < first.lowerBound else { return nil }

@@ -33,21 +33,19 @@ package final class HeaderLinesSource: FeedSource {
 
     package func load(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
         let count = count
-        var asked = request
+        let asked: PageRequest
         let missing: Int
-        if request.offset == 0, !request.catchUp {
+        if case .refresh(let limit, _, let linesShown) = request {
             headerGiven = 0
             missing = count
-            asked.limit = request.limit + count
-            if request.linesShown > 0 { asked.linesShown = request.linesShown + count }
+            asked = request.asking(offset: 0, limit: limit + count, linesShown: linesShown > 0 ? linesShown + count : 0)
         } else if headerGiven < count {
             // No row can have come before the whole header: this asks for the rest of it.
             missing = count - headerGiven
-            asked.offset = headerGiven
-            asked.limit = request.limit + missing
+            asked = request.asking(offset: headerGiven, limit: request.limit + missing)
         } else {
             missing = 0
-            asked.offset = request.offset + count
+            asked = request.asking(offset: request.offset + count, limit: request.limit)
         }
         guard missing > 0 else { return base.load(asked, on: scheduler) }
         return base.load(asked, on: scheduler)

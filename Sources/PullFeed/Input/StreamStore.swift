@@ -114,10 +114,17 @@ final class StreamStore: @unchecked Sendable {
     /// for, with more to come: as many as a first page would). Once the input has ended, a page
     /// holds every line from its first on.
     func page(_ request: PageRequest, token: CancellationToken, whole: Bool = false) throws(SourceError) -> Page {
-        let whole = whole && request.offset == 0 && !request.catchUp
-        if !request.catchUp { ask(for: request, token: token) }
+        var catchesUp = false
+        var fromTop = false
+        switch request {
+        case .catchUp: catchesUp = true
+        case .refresh: fromTop = true
+        case .next, .rest, .tail: fromTop = request.offset == 0
+        }
+        let whole = whole && fromTop
+        if !catchesUp { ask(for: request, token: token) }
         let result: Result<Page, SourceError> = state.wait(until: { s in
-            if request.catchUp || token.isCancelled || s.isClosed { return true }
+            if catchesUp || token.isCancelled || s.isClosed { return true }
             return whole ? Self.holdsAtReadAhead(s) : s.isIdle || s.lines.count >= Self.first(of: request, in: s) + request.limit
         }) { s in
             if token.isCancelled { return .failure(SourceError("cancelled")) }
@@ -125,10 +132,10 @@ final class StreamStore: @unchecked Sendable {
             let want = first + request.limit
             // An input that ended hands out every line it kept, as a file every line counted:
             // what is shown then counts them all.
-            let end = s.isClosed ? s.lines.count : request.offset == 0 && !request.catchUp ? max(want, s.delivered) : want
+            let end = s.isClosed ? s.lines.count : fromTop ? max(want, s.delivered) : want
             let last = min(end, s.lines.count)
             s.delivered = max(s.delivered, last)
-            if let failure = s.failure, last <= first, !request.catchUp { return .failure(failure) }
+            if let failure = s.failure, last <= first, !catchesUp { return .failure(failure) }
             let lines = first < last ? s.lines.slice(first..<last) : LineList()
             let open = !s.isClosed && (whole || !s.isIdle)
             var page = Page(lines: lines, hasMore: s.lines.count > last || open)
@@ -196,7 +203,7 @@ final class StreamStore: @unchecked Sendable {
                 s.demand = want
                 s.aheadFrom = nil
             }
-            if request.readsRest { s.readsToEnd = true }
+            if case .rest = request { s.readsToEnd = true }
         }
     }
 

@@ -1,6 +1,5 @@
-/// What the user asked to have loaded, kept by the feed's reactor until it is reached or given
-/// up: the one kind of loading that outlives a request. After each request the reactor asks
-/// for the next page the goal needs.
+/// What the user asked to have loaded, kept in the source's `LoadGoals` until it is reached or
+/// given up: after each request the reactor asks for the next page it needs.
 package enum LoadGoal: Equatable, Sendable {
     /// End: every page, while there is more (given up when the user stops following).
     case end

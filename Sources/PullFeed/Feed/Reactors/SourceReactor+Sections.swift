@@ -3,8 +3,8 @@ import OpenCombine
 import TerminalUI
 
 /// Grouping a line source's lines into sections (`--section-by`, `--section-start`): pages are named as they
-/// come (off the UI thread when large), every line is loaded so each section is whole, and a
-/// page that no longer follows the lines shown is left out.
+/// come (off the UI thread when large), and a page that no longer follows the lines shown is
+/// left out. Every line loads so that each section is whole: the goal `LoadGoals.groupsRest`.
 extension SourceReactor {
     /// Lines per page named on the UI thread (`--section-by`); larger pages are named on
     /// another thread before they are delivered.
@@ -31,21 +31,6 @@ extension SourceReactor {
             return BackgroundLoad.run(on: Self.namingQueue, deliverOn: scheduler) { _ in .success(name()) }
         }
         .eraseToAnyPublisher()
-    }
-
-    /// Grouped lines load to the end by themselves, page after page (named off the UI thread),
-    /// so each section holds all its lines; a refresh or a load of the user's goes first. A
-    /// page command's pages (each a run of the command, perhaps without end) load as the user
-    /// scrolls, as without sections: its sections hold the lines loaded.
-    func loadRestOfGroupedLines() -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        guard groupsRest, !source.loadsRestPageByPage, state.hasMore, !state.isRefreshing, !state.isLoadingMore, state.tailStart == nil else {
-            return Empty().eraseToAnyPublisher()
-        }
-        groupsRest = false
-        // Sent as End sends it: the guards of `loadRest` decide, in the order actions come.
-        action.send(.loadRest)
-        return Empty().eraseToAnyPublisher()
     }
 
     /// Whether a page of grouped lines starts where the lines shown end. One asked for from an

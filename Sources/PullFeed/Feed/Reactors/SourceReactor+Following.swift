@@ -1,11 +1,11 @@
 import OpenCombine
 import Reactors
 
-/// Following the end of a line source, as `less +F` and `tail -f` do, and the goal of loading
-/// that outlives a request (`LoadGoal`): End loads the rest page after page, a search's match
-/// past the loaded lines loads the pages through it. The view only says where the selection
-/// went (`followEnd`, `follow(_:)`) and what a search found (`loadThrough`); whether the user
-/// follows, and what loads for it, is decided here, once.
+/// Following the end of a line source, as `less +F` and `tail -f` do, and what the user asks to
+/// have loaded (`LoadGoal`): End loads the rest page after page, a search's match past the
+/// loaded lines loads the pages through it (the goals pursue them, `LoadGoals`). The view only
+/// says where the selection went (`followEnd`, `follow(_:)`) and what a search found
+/// (`loadThrough`); whether the user follows, and what loads for it, is decided here, once.
 extension SourceReactor {
     /// End: follow, and load the rest while there is more. An open input is asked for the rest
     /// even when nothing more was there a moment ago: it reads on to its end from then on.
@@ -17,7 +17,7 @@ extension SourceReactor {
         let loads = state.hasLoaded && state.tailStart == nil && (state.hasMore || state.isOpen)
         let follow = Just(Mutation.setFollowing(true, toEnd: loads))
         guard loads else { return follow.eraseToAnyPublisher() }
-        return follow.append(Deferred { [weak self] in self?.mutate(action: .loadRest) ?? Empty().eraseToAnyPublisher() })
+        return follow.append(Deferred { [weak self] in self?.loadRest() ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
     }
 
@@ -45,46 +45,15 @@ extension SourceReactor {
     /// the lines asked for and its read-ahead, so it holds again once they stop asking, however
     /// they stop (found, cancelled, the screen filled).
     func loadAhead(readsRest: Bool) -> AnyPublisher<Mutation, Never> {
-        source.loadsRestPageByPage
-            ? loadMore(limit: pageSize, whileOpen: true, readsRest: readsRest)
-            : loadMore(limit: max(pageSize, Self.bulkPageSize), whileOpen: true, readsRest: readsRest)
+        let limit = source.loadsRestPageByPage ? pageSize : max(pageSize, Self.bulkPageSize)
+        return loadMore(readsRest ? .rest : .next, limit: limit, whileOpen: true)
     }
 
     /// A search's match on line `index`, past the loaded lines: the pages through it.
     func loadThrough(_ index: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard index >= state.itemCount, state.hasLoaded, state.hasMore, state.tailStart == nil else { return Empty().eraseToAnyPublisher() }
-        let load = source.loadsRestPageByPage ? loadMore(limit: pageSize) : loadMore(limit: max(pageSize, index + 1 - state.itemCount))
+        let load = loadMore(.next, limit: source.loadsRestPageByPage ? pageSize : max(pageSize, index + 1 - state.itemCount))
         return Just(.setLoadGoal(.line(index, askedAt: state.itemCount))).append(load).eraseToAnyPublisher()
-    }
-
-    /// After a request: the next page the goal needs, or the goal reached or given up. End's
-    /// is reached once there is no more (the user still follows what arrives); a line's once
-    /// it is loaded, and given up when there is no more or a page added nothing.
-    func pursueGoal() -> AnyPublisher<Mutation, Never> {
-        let state = currentState
-        // A source that follows its end reads an open input on to its end, as End does, once a run.
-        if followsEnd, state.isOpen, !state.hasMore, !state.readsOn, state.hasLoaded, !state.isRefreshing, !state.isLoadingMore {
-            return Just(.setReadsOn).append(Deferred { [weak self] () -> Empty<Mutation, Never> in
-                self?.action.send(.loadRest)
-                return Empty()
-            }).eraseToAnyPublisher()
-        }
-        guard let goal = state.loadGoal, !state.isRefreshing, !state.isLoadingMore else { return Empty().eraseToAnyPublisher() }
-        let next: Action
-        switch goal {
-        case .end:
-            guard state.isFollowing, state.hasMore, state.tailStart == nil else { return Just(.setLoadGoal(nil)).eraseToAnyPublisher() }
-            next = .loadRest
-        case .line(let index, let askedAt):
-            guard index >= state.itemCount, state.hasMore, state.tailStart == nil, state.itemCount > askedAt else {
-                return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
-            }
-            next = .loadThrough(index)
-        }
-        // Sent, not appended: a request inside the last one's publisher would nest one level
-        // deeper for every page of a long input.
-        action.send(next)
-        return Empty().eraseToAnyPublisher()
     }
 }

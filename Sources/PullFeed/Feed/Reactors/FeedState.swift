@@ -16,6 +16,9 @@ package struct FeedState: SectionReactorState {
     package var lines = LineList()
     package var isRefreshing = false
     package var isLoadingMore = false
+    /// A catch-up request is in flight (lines that arrived without a request): no indicator
+    /// shows it, and the goals wait for it.
+    package var isCatchingUp = false
     package var hasMore = true
     /// The input is still open (a stream whose writer is there): more lines may come
     /// without a request even when `hasMore` is false.
@@ -57,11 +60,17 @@ package struct FeedState: SectionReactorState {
     /// The user follows the end of a line source (End, or the selection on the last row),
     /// as `less +F` does: what arrives stays in view.
     package var isFollowing = false
-    /// What loads page after page until it is reached: the end (End, and again after a
-    /// refresh while the user follows), or the line of a match a search found past the
-    /// loaded ones. Leaving the end or a failed page gives up the end; a refresh that
+    /// What the source loads by itself, request after request: the lines that arrived
+    /// unasked, the rest of grouped lines, an open input read on, what the user asked for.
+    package var goals = LoadGoals()
+    /// What the user asked to have loaded, page after page until it is reached: the end (End,
+    /// and again after a refresh while the user follows), or the line of a match a search found
+    /// past the loaded ones. Leaving the end or a failed page gives up the end; a refresh that
     /// replaces the lines, Esc or a page that adds nothing gives up a line.
-    package var loadGoal: LoadGoal?
+    package var loadGoal: LoadGoal? {
+        get { goals.asked }
+        set { goals.asked = newValue }
+    }
     /// End asked for the rest, and it still loads.
     package var loadsToEnd: Bool { loadGoal == .end }
     /// The refresh running (or the last one) keeps the user's place: it came from `r`, F5,
@@ -80,9 +89,6 @@ package struct FeedState: SectionReactorState {
     package var arrivedFrom: Int?
     /// How many lines arrived by themselves since the last refresh (`arrivedFrom`).
     package var arrivedCount: Int { arrivedFrom.map { max(0, dropped + lines.count - max($0, dropped)) } ?? 0 }
-    /// A source that follows its end (`SourceReactor.followsEnd`) asked its open input to read on
-    /// to its end, once per run.
-    package var readsOn = false
     /// How the source's last run or refresh failed (the toast that said so), until one succeeds:
     /// its section header says it when there are several sources.
     package var lastFailure: Toast.Kind?
