@@ -9,7 +9,7 @@ DESTDIR ?=
 SWIFT ?= swift
 DEB_MAINTAINER ?= PullFeed <pullfeed@pullfeed.invalid>
 BINARY := .build/release/pullfeed
-SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources CNcurses -type f 2>/dev/null)
+SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources CNcurses CSQLite CZlib -type f 2>/dev/null)
 
 .PHONY: all install uninstall deb man
 all: $(BINARY)

@@ -53,6 +53,19 @@ let package = Package(
             path: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // SQLite's C API, for the refresh history's database (not GRDB: it brings Foundation and
+        // ICU into the app, which tripled the installed binary and raised its memory past the bar).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // zlib, which compresses the results the refresh history keeps.
+        .systemLibrary(
+            name: "CZlib",
+            path: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The signal guard's async-signal-safe handlers and their one copy of state.
         .target(name: "CTerminalGuard"),
         // Byte loops for search and filter that the C compiler vectorises.
@@ -98,7 +111,7 @@ let package = Package(
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh",
+                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh", "CSQLite", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

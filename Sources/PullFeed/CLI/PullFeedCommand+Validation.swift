@@ -26,6 +26,9 @@ extension PullFeedCommand {
         for text in command where !seen.insert(text).inserted {
             throw ValidationError("--command '\(text)' is given twice: each command is one section")
         }
+        if history.list || !history.show.isEmpty, sourceCount > 0 || dashboard != nil {
+            throw ValidationError("--history-list and --history-show take no source")
+        }
         if let dashboard {
             if dashboard.isEmpty { throw ValidationError("--dashboard needs a file") }
             if sourceCount > 0 { throw ValidationError("choose --dashboard or sources on the command line, not both") }
