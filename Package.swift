@@ -124,6 +124,8 @@ let package = Package(
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
+        // The refresh history's store under load (a day of `--every 1` on `ps`), on demand.
+        .executableTarget(name: "history-bench", dependencies: ["PullFeed"], path: "Benchmarks/HistoryBenchmark"),
         // The example to copy: a refreshable, paged, sectioned list of the files under a folder.
         .executableTarget(
             name: "files-demo",

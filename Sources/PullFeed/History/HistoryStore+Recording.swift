@@ -54,42 +54,27 @@ extension HistoryStore {
         guard let source = try sourceID(of: key) else {
             throw SQLiteError(code: 11 /* SQLITE_CORRUPT */, message: "a source just written cannot be read")
         }
-        try database.run("INSERT INTO content (byteCount, rowCount, hash, pieces) VALUES (0, 0, 0, 0)")
-        var content = database.lastInsertedRowID
-        var summary = Summary()
-        let limits = limits
-        let readable: Bool
-        do throws(Stop) {
-            readable = try input.forEachPiece(size: Self.pieceSize) { (piece: [UInt8]) throws(Stop) -> Void in
-                let blob = HistoryCompression.compress(piece)
-                summary.add(piece, packedBytes: blob.count)
-                if summary.packedBytes > limits.maxResultBytes { throw .tooLarge(bytes: summary.packedBytes) }
-                do throws(SQLiteError) {
-                    try makeRoom(for: blob.count)
-                    try database.run("INSERT INTO piece (content, number, byteCount, data) VALUES (?, ?, ?, ?)",
-                                     .integer(content), SQLiteValue(summary.pieces - 1), SQLiteValue(piece.count), .blob(blob))
-                } catch {
-                    throw .database(error)
-                }
-            }
-        } catch {
-            switch error {
-            case .database(let error): throw error
-            case .tooLarge(let bytes): return .rollback(.tooLarge(bytes: bytes))
-            case .unreadable: return .rollback(.unreadable)
-            }
-        }
-        guard readable else { return .rollback(.unreadable) }
-        try database.run("UPDATE content SET byteCount = ?, rowCount = ?, hash = ?, pieces = ? WHERE id = ?",
-                         SQLiteValue(summary.bytes), SQLiteValue(summary.rows), .integer(summary.hash), SQLiteValue(summary.pieces), .integer(content))
-        let repeated = try newestContent(ofSource: source, equalTo: content, summary)
+        // A first pass that packs nothing: a repeat of the newest result (the usual case) is
+        // found before any work.
+        var first = Summary()
+        guard input.forEachPiece(size: Self.pieceSize, { (piece: [UInt8]) in first.add(piece) }) else { return .rollback(.unreadable) }
+        var content: Int64
+        var rows = first.rows
+        let repeated = try newestContent(ofSource: source, equalTo: input, first)
         if let repeated {
-            try deleteContent(content)
             content = repeated
+        } else {
+            switch try pack(input) {
+            case .stored(let packed, let packedRows):
+                content = packed
+                rows = packedRows
+            case .dropped(let outcome):
+                return .rollback(outcome)
+            }
         }
         try database.run("INSERT INTO result (source, time, content) VALUES (?, ?, ?)",
                          .integer(source), .real(time.timeIntervalSince1970), .integer(content))
-        let result = HistoryResult(id: database.lastInsertedRowID, time: time, rowCount: summary.rows, contentID: content)
+        let result = HistoryResult(id: database.lastInsertedRowID, time: time, rowCount: rows, contentID: content)
         // The source's results past its bound, oldest first.
         var excess: [Int64] = []
         let older = try database.statement("SELECT id FROM result WHERE source = ? ORDER BY id DESC LIMIT -1 OFFSET ?",
@@ -105,9 +90,52 @@ extension HistoryStore {
         return .commit(repeated == nil ? .stored(result) : .repeated(result))
     }
 
-    /// The content of the source's newest result when it holds the same lines as `content`
-    /// (the same size, rows and hash, then the same packed pieces); nil otherwise.
-    private func newestContent(ofSource source: Int64, equalTo content: Int64, _ summary: Summary) throws(SQLiteError) -> Int64? {
+    /// Reads `input` again, packing and storing it piece by piece as room is made for each:
+    /// its new content's id and rows, or why nothing is kept.
+    private func pack(_ input: HistoryInput) throws(SQLiteError) -> Packed {
+        try database.run("INSERT INTO content (byteCount, rowCount, hash, pieces) VALUES (0, 0, 0, 0)")
+        let content = database.lastInsertedRowID
+        var summary = Summary()
+        var packedBytes = 0
+        let limits = limits
+        let readable: Bool
+        do throws(Stop) {
+            readable = try input.forEachPiece(size: Self.pieceSize) { (piece: [UInt8]) throws(Stop) -> Void in
+                let blob = HistoryCompression.compress(piece)
+                summary.add(piece)
+                packedBytes += blob.count
+                if packedBytes > limits.maxResultBytes { throw .tooLarge(bytes: packedBytes) }
+                do throws(SQLiteError) {
+                    try makeRoom(for: blob.count)
+                    try database.run("INSERT INTO piece (content, number, byteCount, data) VALUES (?, ?, ?, ?)",
+                                     .integer(content), SQLiteValue(summary.pieces - 1), SQLiteValue(piece.count), .blob(blob))
+                } catch {
+                    throw .database(error)
+                }
+            }
+        } catch {
+            switch error {
+            case .database(let error): throw error
+            case .tooLarge(let bytes): return .dropped(.tooLarge(bytes: bytes))
+            case .unreadable: return .dropped(.unreadable)
+            }
+        }
+        guard readable else { return .dropped(.unreadable) }
+        try database.run("UPDATE content SET byteCount = ?, rowCount = ?, hash = ?, pieces = ? WHERE id = ?",
+                         SQLiteValue(summary.bytes), SQLiteValue(summary.rows), .integer(summary.hash), SQLiteValue(summary.pieces), .integer(content))
+        return .stored(content: content, rows: summary.rows)
+    }
+
+    /// What packing a result did: stored it as a new content, or kept nothing (rolled back).
+    private enum Packed {
+        case stored(content: Int64, rows: Int)
+        case dropped(HistoryRecordOutcome)
+    }
+
+    /// The content of the source's newest result when it holds what `input` holds: the same
+    /// size, rows and hash, then the same bytes piece by piece (unpacked and compared, so a
+    /// hash that collides never loses a result); nil otherwise.
+    private func newestContent(ofSource source: Int64, equalTo input: HistoryInput, _ summary: Summary) throws(SQLiteError) -> Int64? {
         let newest = try database.statement("""
             SELECT content.id, content.byteCount, content.rowCount, content.hash, content.pieces
             FROM result JOIN content ON content.id = result.content WHERE result.source = ? ORDER BY result.id DESC LIMIT 1
@@ -117,11 +145,29 @@ extension HistoryStore {
               newest.integer(3) == summary.hash, newest.int(4) == summary.pieces else { return nil }
         let candidate = newest.integer(0)
         newest.reset()
-        let equalPieces = try database.integer("""
-            SELECT COUNT(*) FROM piece AS new JOIN piece AS old ON old.content = ? AND old.number = new.number AND old.data = new.data
-            WHERE new.content = ?
-            """, .integer(candidate), .integer(content))
-        return equalPieces.map(Int.init) == summary.pieces ? candidate : nil
+        var number = 0
+        let same: Bool
+        do throws(Stop) {
+            same = try input.forEachPiece(size: Self.pieceSize) { (piece: [UInt8]) throws(Stop) -> Void in
+                let equal: Bool
+                do throws(SQLiteError) {
+                    let stored = try database.statement("SELECT byteCount, data FROM piece WHERE content = ? AND number = ?",
+                                                        [.integer(candidate), SQLiteValue(number)])
+                    defer { stored.reset() }
+                    equal = try stored.step() && stored.int(0) == piece.count
+                        && HistoryCompression.decompress(stored.blob(1), byteCount: piece.count) == piece
+                } catch {
+                    throw .database(error)
+                }
+                // Another piece: the comparison ends here.
+                guard equal else { throw .unreadable }
+                number += 1
+            }
+        } catch {
+            if case .database(let error) = error { throw error }
+            return nil
+        }
+        return same && number == summary.pieces ? candidate : nil
     }
 
     /// Deletes the oldest results, of any source, until `needed` more bytes fit in the bound
@@ -156,16 +202,15 @@ extension HistoryStore {
         try database.run("DELETE FROM content WHERE id = ?", .integer(content))
     }
 
-    /// What a result's pieces add up to: bytes, rows, pieces, their packed size and a 64-bit
-    /// FNV-1a hash of the bytes (equal results have equal hashes; the pieces are compared too).
+    /// What a result's pieces add up to: bytes, rows, pieces and a 64-bit FNV-1a hash of the
+    /// bytes (equal results have equal hashes; their bytes are compared too).
     private struct Summary {
         var bytes = 0
         var rows = 0
         var pieces = 0
-        var packedBytes = 0
         var hash = Int64(bitPattern: 0xcbf2_9ce4_8422_2325)
 
-        mutating func add(_ piece: [UInt8], packedBytes packed: Int) {
+        mutating func add(_ piece: [UInt8]) {
             var hash = UInt64(bitPattern: self.hash)
             var rows = 0
             for byte in piece {
@@ -177,7 +222,6 @@ extension HistoryStore {
             self.rows += rows
             bytes += piece.count
             pieces += 1
-            packedBytes += packed
         }
     }
 }

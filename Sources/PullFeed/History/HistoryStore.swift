@@ -29,7 +29,7 @@ package final class HistoryStore: @unchecked Sendable {
     /// The path of a store that lives in memory only, for this run (`--no-history`).
     package static let inMemory = ":memory:"
     /// Bytes of a result read and packed at a time: what a write holds in memory at most.
-    static let pieceSize = 256 << 10
+    static let pieceSize = 64 << 10
 
     /// The database's path for `environment`: `$XDG_STATE_HOME/pullfeed/history.sqlite`.
     package static func standardPath(environment: [String: String]) -> String? {
@@ -59,7 +59,7 @@ package final class HistoryStore: @unchecked Sendable {
             _ = try database.text("PRAGMA journal_mode = WAL")
             try database.execute("""
                 PRAGMA synchronous = NORMAL;
-                PRAGMA cache_size = -1024;
+                PRAGMA cache_size = -512;
                 PRAGMA wal_autocheckpoint = \(walPages);
                 PRAGMA journal_size_limit = \(walBytes);
                 """)
