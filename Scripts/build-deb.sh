@@ -3,21 +3,27 @@
 #   Scripts/build-deb.sh PULLFEED OUTDIR
 # DEB_MAINTAINER (the Maintainer: field, "Name <address>") defaults to a placeholder address in the
 # reserved .invalid domain: the project publishes none.
-# PULLFEED is the release binary (the Swift runtime linked in), stripped here; the version is the
-# one it prints, and Depends: comes from the shared libraries it needs (dpkg-shlibdeps, from
-# dpkg-dev; without it, each library's package as dpkg -S finds it).
+# PULLFEED is the release binary (the Swift runtime linked in), shipped with the
+# pullfeed-dashboard beside it (the --dashboard file's reader), both stripped here; the version is
+# the one pullfeed prints, and Depends: comes from the shared libraries they need
+# (dpkg-shlibdeps, from dpkg-dev; without it, each library's package as dpkg -S finds it).
 set -euo pipefail
 root_dir="$(cd "$(dirname "$0")/.." && pwd)"
 binary="$1" outdir="$2"
 maintainer="${DEB_MAINTAINER:-PullFeed <pullfeed@pullfeed.invalid>}"
-[ -x "$binary" ] || { echo "make deb: $binary is not built: run make" >&2; exit 1; }
+reader="$(dirname "$binary")/pullfeed-dashboard"
+for program in "$binary" "$reader"; do
+    [ -x "$program" ] || { echo "make deb: $program is not built: run make" >&2; exit 1; }
+done
 command -v objdump >/dev/null 2>&1 || { echo "make deb: objdump is missing (apt-get install binutils)" >&2; exit 1; }
 # The package is for machines without Swift: a binary that needs its runtime is refused.
-swift_libraries="$(objdump -p "$binary" | awk '/NEEDED/ { print $2 }' | grep -E '^lib(swift|Foundation|dispatch|BlocksRuntime)' | paste -sd' ' || true)"
-if [ -n "$swift_libraries" ]; then
-    echo "make deb: $binary needs the Swift runtime ($swift_libraries), which a machine without Swift lacks: build it with make (swift build -c release --static-swift-stdlib)" >&2
-    exit 1
-fi
+for program in "$binary" "$reader"; do
+    swift_libraries="$(objdump -p "$program" | awk '/NEEDED/ { print $2 }' | grep -E '^lib(swift|Foundation|dispatch|BlocksRuntime)' | paste -sd' ' || true)"
+    if [ -n "$swift_libraries" ]; then
+        echo "make deb: $program needs the Swift runtime ($swift_libraries), which a machine without Swift lacks: build it with make (swift build -c release --static-swift-stdlib)" >&2
+        exit 1
+    fi
+done
 version="$("$binary" --version)"
 arch="$(dpkg --print-architecture)"
 work="$(mktemp -d)"
@@ -25,7 +31,7 @@ trap 'rm -rf "$work"' EXIT
 pkg="$work/pullfeed_${version}_${arch}"
 
 "$root_dir/Scripts/stage.sh" "$binary" "$pkg/usr" share/zsh/vendor-completions
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/pullfeed"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/pullfeed" "$pkg/usr/bin/pullfeed-dashboard"
 gzip -9n "$pkg/usr/share/man/man1/pullfeed.1"
 doc="$pkg/usr/share/doc/pullfeed"
 install -d "$doc"
@@ -46,9 +52,9 @@ chmod 644 "$doc/copyright" "$doc/changelog.gz"
 if command -v dpkg-shlibdeps >/dev/null 2>&1; then
     mkdir -p "$work/src/debian"
     printf 'Source: pullfeed\n\nPackage: pullfeed\nArchitecture: any\n' > "$work/src/debian/control"
-    depends="$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/pullfeed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+    depends="$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/pullfeed" "$pkg/usr/bin/pullfeed-dashboard" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 else
-    depends="$(objdump -p "$pkg/usr/bin/pullfeed" | awk '/NEEDED/ { print $2 }' | while read -r lib; do
+    depends="$(objdump -p "$pkg/usr/bin/pullfeed" "$pkg/usr/bin/pullfeed-dashboard" | awk '/NEEDED/ { print $2 }' | sort -u | while read -r lib; do
         dpkg -S "*/$lib" 2>/dev/null | head -1 | cut -d: -f1
     done | sort -u | paste -sd, | sed 's/,/, /g')"
 fi

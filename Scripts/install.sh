@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make install` and `make uninstall`.
-#   Scripts/install.sh PULLFEED DEST      install into DEST (that is $(DESTDIR)$(PREFIX))
+#   Scripts/install.sh PULLFEED DEST      install into DEST (that is $(DESTDIR)$(PREFIX)), with the
+#                                         pullfeed-dashboard beside PULLFEED
 #   Scripts/install.sh --uninstall DEST   remove what install put there
 # Nothing is half-installed: everything is laid out in a staging folder first, each file is then
 # copied next to its place under a temporary name, and only when every copy succeeded are they
@@ -8,7 +9,7 @@
 # installed, and the folders it created are removed again.
 set -euo pipefail
 root_dir="$(cd "$(dirname "$0")/.." && pwd)"
-files=(bin/pullfeed share/man/man1/pullfeed.1 share/bash-completion/completions/pullfeed
+files=(bin/pullfeed bin/pullfeed-dashboard share/man/man1/pullfeed.1 share/bash-completion/completions/pullfeed
        share/zsh/site-functions/_pullfeed share/fish/vendor_completions.d/pullfeed.fish)
 
 fail() { echo "make install: $*" >&2; exit 1; }
@@ -27,6 +28,7 @@ fi
 binary="$1" dest="$2"
 case "$dest" in /*) ;; *) fail "DESTDIR and PREFIX must make an absolute path (got '$dest')" ;; esac
 [ -x "$binary" ] || fail "$binary is not built: run make first"
+[ -x "$(dirname "$binary")/pullfeed-dashboard" ] || fail "$(dirname "$binary")/pullfeed-dashboard is not built: run make first"
 
 stage="$(mktemp -d)"
 created=()
@@ -60,7 +62,7 @@ done
 
 for file in "${files[@]}"; do
     mode=644
-    [ "$file" = bin/pullfeed ] && mode=755
+    case "$file" in bin/*) mode=755 ;; esac
     copy="$dest/$file.install-tmp"
     copied+=("$copy")
     error="$(install -m "$mode" "$stage/$file" "$copy" 2>&1)" || fail "cannot write $copy: ${error##*: }"

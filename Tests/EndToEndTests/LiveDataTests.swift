@@ -119,6 +119,24 @@ struct LiveDataTests {
         try session.waitForSelection("the very last")
     }
 
+    /// A writer already waiting on a FIFO loses nothing: the app's check that the FIFO can be read
+    /// does not open it (opening and closing it would let the writer start with no reader, and
+    /// die of SIGPIPE). Several times, as the gap it fell into was short.
+    @Test func aWriterWaitingOnTheFifoLosesNothing() throws {
+        for attempt in 1...5 {
+            let session = try Session(["--file", "fifo"], term: "tmux-256color",
+                                      prefix: "mkfifo fifo; (seq 1 200000 > fifo; echo $? > writer) & sleep 0.2;")
+            try session.waitForSelection("1")
+            // End reads the stream to its end (it holds a little ahead of the rows shown until then).
+            session.tmux.sendKeys("End")
+            _ = try session.tmux.waitFor("200,000 items", timeout: 20)
+            try session.tmux.waitUntil("the writer's status") { _ in !session.file("writer").isEmpty }
+            #expect(session.file("writer") == "0", "attempt \(attempt): the writer ended with \(session.file("writer"))")
+            session.tmux.sendKeys("q")
+            _ = try session.exitStatus()
+        }
+    }
+
     /// A FIFO whose writer never comes shows that it waits; the keys still work.
     @Test func aFifoWithoutAWriterWaits() throws {
         let directory = HardeningSession.makeDirectory()

@@ -289,7 +289,7 @@ struct PullFeedAppTests {
     }
 
     @Test func usageErrorsExit2WithOneLine() throws {
-        for arguments in [["--page-size", "0"], ["--bogus"], ["--footer", "sideways"], ["--file", "a", "--command", "b"],
+        for arguments in [["--page-size", "0"], ["--bogus"], ["--footer", "sideways"], ["--file", "a", "a"], ["a", "b", "--section-by", "x"],
                           ["--fail-rate", "2"], ["--lang", "fr"]] {
             let result = try run(arguments)
             #expect(result.status == 2, "\(arguments)")

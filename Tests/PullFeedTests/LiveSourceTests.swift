@@ -10,6 +10,8 @@ final class LiveSource: FeedSource {
     let stateKey = "live"
     let isLineSource = true
     var readsFromEnd = false
+    /// True: a file the app watches (lines that arrive are new rows).
+    var isWatched = false
     var lines: [String]
     var isOpen = true
     /// False: a command's run (one result, no pages).

@@ -12,6 +12,7 @@ final class ScreenHarness {
     let canvas: MemoryScreen
     var chosen: [String] = []
     var quits = 0
+    var bells = 0
 
     init(source: FeedSource, pageSize: Int = 200, columns: Int = 80, rows: Int = 24,
          identity: LineIdentity = .wholeLine, sectionBy: String? = nil, sectionStarts: Bool = false, every: Double? = nil, previewRunner: PreviewRunning? = nil,
@@ -25,6 +26,30 @@ final class ScreenHarness {
         screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now }, previewRunner: previewRunner)
         screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
         screen.onQuit = { [unowned self] in self.quits += 1 }
+        screen.reactor = reactor
+        reactor.action.send(.refresh)
+        render()
+    }
+
+    /// A screen on a list of several sources (each followed to its end, as the app does), with
+    /// these titles.
+    init(sources: [FeedSource], titles: [String], pageSize: Int = 200, columns: Int = 80, rows: Int = 24, every: Double? = nil,
+         alert: String? = nil, configure: (inout FeedScreen.Options) -> Void = { _ in }) {
+        var options = FeedScreen.Options()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        configure(&options)
+        canvas = MemoryScreen(columns: columns, rows: rows)
+        let time = time
+        let pattern = alert.flatMap { try? TextPattern($0, syntax: .regularExpression) }
+        let reactors = sources.map {
+            SourceReactor(source: $0, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now }, every: every, alert: pattern,
+                          followsEnd: true)
+        }
+        reactor = FeedReactor(sources: reactors, titles: titles, scheduler: time.scheduler)
+        screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now })
+        screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
+        screen.onQuit = { [unowned self] in self.quits += 1 }
+        screen.onBell = { [unowned self] in self.bells += 1 }
         screen.reactor = reactor
         reactor.action.send(.refresh)
         render()

@@ -35,9 +35,17 @@ package struct BindingList: Equatable, Sendable {
         for value in values {
             for binding in try BindingParser.parse(value) { add(binding) }
         }
+        templates = templates(delimiter: delimiter)
+    }
+
+    /// The commands' templates with their fields split on `delimiter` instead (a source of its
+    /// own, in a dashboard).
+    package func templates(delimiter: String?) -> [String: RowTemplate] {
+        var templates: [String: RowTemplate] = [:]
         for command in bindings.flatMap({ $0.actions.compactMap(\.command) }) {
             templates[command] = try? RowTemplate(parsing: command, delimiter: delimiter)
         }
+        return templates
     }
 
     /// Adds `binding`, replacing the one its key had.

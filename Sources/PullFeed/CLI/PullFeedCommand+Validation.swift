@@ -22,10 +22,6 @@ extension PullFeedCommand {
         for path in filePaths where !seen.insert(path).inserted {
             throw ValidationError(path == "-" ? "standard input (-) can be read only once" : "'\(path)' is given twice: each file is one section")
         }
-        seen = []
-        for text in command where !seen.insert(text).inserted {
-            throw ValidationError("--command '\(text)' is given twice: each command is one section")
-        }
         if history.list || !history.show.isEmpty, sourceCount > 0 || dashboard != nil {
             throw ValidationError("--history-list and --history-show take no source")
         }

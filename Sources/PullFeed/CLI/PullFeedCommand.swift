@@ -42,6 +42,9 @@ package struct PullFeedCommand: ParsableCommand {
         With no source, pullfeed shows its demo feed. pullfeed FILE shows a file (- is standard \
         input). Lines piped into standard input are a source too (the keyboard is read from \
         /dev/tty), e.g.  git log --oneline | pullfeed
+        Several files and -c commands are one list, each source a section with its own header \
+        and refreshes (r the selected row's source, R all, } { between sources), files followed \
+        as tail -f follows them:  pullfeed --every 2 -c 'git status -s' app.log --alert ERROR
         For line sources, Enter prints the selected line to stdout and exits 0; with -m, Tab \
         marks lines and Enter prints every marked one:  git branch | pullfeed -m | xargs git branch -d
         --bind turns keys into actions on the selected row, as fzf's does:  pullfeed --every 2 \
@@ -77,6 +80,9 @@ package struct PullFeedCommand: ParsableCommand {
         """
         没有指定来源时，pullfeed 显示演示内容。pullfeed FILE 显示一个文件（- 表示标准输入）。\
         通过管道输入到标准输入的行也是一种来源（键盘从 /dev/tty 读取），例如  git log --oneline | pullfeed
+        多个文件和 -c 命令组成一个列表，每个来源一个分组，有自己的标题和刷新（r 刷新所选行的来源，\
+        R 刷新全部，} { 在来源之间移动），文件像 tail -f 那样跟随：  pullfeed --every 2 \
+        -c 'git status -s' app.log --alert ERROR
         对于行来源，Enter 把选中的行输出到标准输出并以 0 退出；使用 -m 时，Tab 标记行，Enter 输出\
         所有已标记的行：  git branch | pullfeed -m | xargs git branch -d
         --bind 像 fzf 那样把按键变成对选中行的动作：  pullfeed --every 2 --header-lines 1 \
@@ -274,7 +280,7 @@ package struct PullFeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Ring the bell when a refresh or a stream brings a new line this regular expression matches (smart case): the source's header shows ! and the status line says Alert: TITLE: LINE until a key is pressed. Lines of the first load never alert.", "当一次刷新或数据流带来与这个正则表达式匹配（智能大小写）的新行时响铃：来源的标题显示 !，状态行显示 Alert: TITLE: LINE，直到按下任意键。第一次加载的行不会报警。"), valueName: "regex"))
     package var alert: String?
 
-    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the sources of a YAML dashboard file: its top-level keys apply to every source, sources: lists them, and each key is a long option's name (command, file, title, every, id, header-lines, timeout, alert, ...).", "显示 YAML 仪表板文件中的来源：顶层键适用于每个来源，sources: 列出各来源，每个键都是一个长选项的名称（command、file、title、every、id、header-lines、timeout、alert 等）。"), valueName: "file"),
+    @Option(name: .long, help: ArgumentHelp(HelpText.text("Show the sources of a YAML dashboard file: sources: lists them, each with one of command:, file: or page-command: and options of its own; the top-level keys apply to every source and to the whole list. Each key is a long option's name (title, every, id, header-lines, timeout, alert, multi, bind, ...): true or false for a flag, a list for bind. A source's own key wins over the command line, which wins over the top-level keys (PULLFEED_DEFAULT_OPTS comes first). Read by pullfeed-dashboard, installed beside pullfeed.", "显示 YAML 仪表板文件中的来源：sources: 列出各来源，每个来源有 command:、file: 或 page-command: 之一及自己的选项；顶层键适用于每个来源和整个列表。每个键都是一个长选项的名称（title、every、id、header-lines、timeout、alert、multi、bind 等）：开关用 true 或 false，bind 可用列表。来源自己的键优先于命令行，命令行优先于顶层键（PULLFEED_DEFAULT_OPTS 最先应用）。由安装在 pullfeed 旁边的 pullfeed-dashboard 读取。"), valueName: "file"),
             completion: .file())
     package var dashboard: String?
 

@@ -75,10 +75,19 @@ public enum PullFeedMain {
                     environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         if command.history.list || command.history.shown != nil { return HistoryCommandLine.run(command.history, environment: environment) }
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
+        // A dashboard file gives the sources and the list-wide options, read before the terminal opens.
+        var command = command
+        var dashboardSources: [SourceSpec]?
+        if let file = command.dashboard {
+            switch loadDashboard(file, arguments: arguments, environment: environment) {
+            case .success(let dashboard): (command, dashboardSources) = (dashboard.app, dashboard.sources)
+            case .failure(let error): printError("pullfeed: \(error)"); return error.exitCode
+            }
+        }
         var options = FeedScreen.Options()
         options.language = command.lang.flatMap(RefreshLanguage.init(identifier:)) ?? RefreshLanguage.detect(environment: environment)
         let strings = AppStrings(language: options.language)
-        let specs = SourceSpec.sources(of: command, arguments: arguments, stdinIsTerminal: stdinIsTerminal)
+        let specs = dashboardSources ?? SourceSpec.sources(of: command, arguments: arguments, stdinIsTerminal: stdinIsTerminal)
         // One file that cannot be read is one line on stderr; among several, its section says why.
         for spec in specs {
             let path: String
@@ -105,6 +114,7 @@ public enum PullFeedMain {
         options.fuzzy = command.fuzzy
         options.sortsFuzzy = !command.noSort
         options.bindings = command.bindings
+        if specs.count > 1 { options.sourceDelimiters = specs.map(\.delimiter) }
         // The demo's articles preview without a command: in the pane --preview-window asks for,
         // else on the right, closed until `v`.
         options.preview = command.previewSettings ?? (source is DemoSource
@@ -130,7 +140,7 @@ public enum PullFeedMain {
                           identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
                           every: spec.every, alert: spec.alert, followsEnd: specs.count > 1)
         }
-        let reactor = FeedReactor(sources: sourceReactors, titles: specs.count == 1 && command.title == nil ? [source.title] : specs.map(\.title),
+        let reactor = FeedReactor(sources: sourceReactors, titles: specs.count == 1 && !specs[0].titleIsGiven ? [source.title] : specs.map(\.title),
                                   scheduler: scheduler)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
@@ -189,6 +199,15 @@ public enum PullFeedMain {
             writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])
         }
         return code
+    }
+
+    /// The dashboard `file` names, with the command line's options and `PULLFEED_DEFAULT_OPTS`'s,
+    /// parsed as lightly as the command line is.
+    private static func loadDashboard(_ file: String, arguments: [String], environment: [String: String]) -> Result<Dashboard, DashboardError> {
+        PullFeedCommand.parsingOnly = true
+        defer { PullFeedCommand.parsingOnly = false }
+        let defaults = (try? DefaultOptions.words(of: environment[DefaultOptions.variable] ?? "")) ?? []
+        return Result { () throws(DashboardError) in try DashboardFile.load(path: file, commandLine: arguments, defaultOptions: defaults) }
     }
 
     static func printError(_ line: String) {

@@ -11,11 +11,17 @@ enum SourceCheck {
         if path == "-" {
             return stdinIsTerminal ? strings.text(.stdinIsTerminal, path) : nil
         }
-        // O_NONBLOCK: opening a FIFO whose writer has not come yet must not wait here.
+        // A FIFO is not opened here: opening it lets a writer waiting on it start, and closing it
+        // again before the reader opens it would leave that writer without a reader (SIGPIPE,
+        // lines lost). Whether it may be read is enough.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            return access(path, R_OK) == 0 ? nil : "\(path): \(String(cString: strerror(errno)))"
+        }
+        // O_NONBLOCK: a FIFO made since the look above must not make this wait.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { return "\(path): \(String(cString: strerror(errno)))" }
         defer { close(fd) }
-        var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             return "\(path): \(String(cString: strerror(EISDIR)))"
         }

@@ -21,10 +21,14 @@ package struct SourceSpec: Sendable {
     package var input: Input
     /// The section header's name: `--title`, else the path or the command as given.
     package var title: String
+    /// The title was given (`--title`, `title:`), not made from the path or the command.
+    package var titleIsGiven = false
     package var every: Double?
     /// How long one run may take (0: no limit).
     package var timeout: Double
     package var identity: LineIdentity
+    /// What separates its fields (`--delimiter`; nil: runs of blanks).
+    package var delimiter: String?
     package var headerLines: Int
     package var pageSize: Int
     package var maxDisk: Int
@@ -43,13 +47,17 @@ package struct SourceSpec: Sendable {
         case .command(let text), .pageCommand(let text): title = text
         case .demo: title = "demo"
         }
-        if let given = command.title { title = given }
+        if let given = command.title {
+            title = given
+            titleIsGiven = true
+        }
         every = command.every
         // A command's own timeout: a stream without --every runs until it ends.
         if case .command = input { timeout = command.timeout ?? (command.every == nil ? 0 : PullFeedCommand.Defaults.timeout) } else {
             timeout = command.timeout ?? PullFeedCommand.Defaults.timeout
         }
         identity = command.lineIdentity
+        delimiter = command.delimiter
         headerLines = command.headerLines
         pageSize = command.pageSize
         maxDisk = command.maxDisk

@@ -6,7 +6,7 @@
 package struct ComposedLines: Sendable {
     package private(set) var lines = LineList()
     /// For each source, the list's number of each of its lines, ascending.
-    package private(set) var numbers: [[UInt32]]
+    package private(set) var numbers: [SectionLines]
     /// Bumped when the lines were put together again (what was worked out over them goes).
     package private(set) var generation = 0
     /// What each source's lines were when they were last taken: how many, its generation, how
@@ -45,7 +45,7 @@ package struct ComposedLines: Sendable {
             let first = lines.count
             let range = taken[index].count..<source.lines.count
             lines.append(source.lines, range: range)
-            numbers[index] += (first..<first + range.count).map { UInt32(truncatingIfNeeded: $0) }
+            numbers[index].append(range: first..<first + range.count)
             taken[index].count = source.lines.count
         }
     }

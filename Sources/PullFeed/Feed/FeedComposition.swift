@@ -89,7 +89,7 @@ package enum FeedComposition {
             if let date = source.lastUpdated, shown.lastUpdated.map({ date > $0 }) ?? true { shown.lastUpdated = date }
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
-        shown.hasMore = sources.contains(where: \.hasMore)
+        shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
         shown.itemsVersion &+= list.version
         shown.changes = changes.result
         shown.previousLines = changes.previousLines
@@ -118,7 +118,7 @@ package enum FeedComposition {
         }
 
         /// Adds `source`'s changes; its line `i` is the list's line `numbers[i]`.
-        mutating func add(_ source: FeedState, numbers: [UInt32]) {
+        mutating func add(_ source: FeedState, numbers: SectionLines) {
             let changes = source.changes
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount

@@ -139,7 +139,6 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if let gap, index == gap.row { return .header(gap.text, style: .dim, indent: 1) }
         if let sectionMap, case .header(let section) = sectionMap.row(at: index) {
             let folded = sectionMap.folded[section]
-            let lines = sectionMap.sections[section]
             let kept = keptCount(section)
             return ListRow(text: headerText(section, folded: folded, shown: kept),
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
@@ -373,30 +372,4 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if let section = section(ofRow: index), section.headerRow == index { return section.folded ? .section(section.name) : .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
-}
-
-/// The lines of a `LineList` as a list snapshot (a value: later appends do not change it).
-struct LineListSnapshot: ListTextSnapshot {
-    let lines: LineList
-    var rowCount: Int { lines.count }
-    var sectionHeaders: [Int] { [] }
-
-    func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
-        lines.forEachLineText(in: range, body)
-    }
-
-    func forEachRowBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
-        lines.forEachLineBlock(in: range, body)
-    }
-}
-
-/// A demo row's identity: its article and its place in the article's rows.
-struct ArticleRow: Hashable {
-    var id: Int
-    var offset: Int
-}
-
-/// A section header row's identity (for keeping the place on a folded section).
-struct SectionHeaderIdentity: Hashable {
-    var name: String?
 }

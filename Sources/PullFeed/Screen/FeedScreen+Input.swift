@@ -139,7 +139,10 @@ extension FeedScreen {
             refreshable.releasePulls()
             let context = boundCommandContext()
             // The placeholders (`{}`, `{1}`, `{q}`, `{+}`) stand for what was selected when the key was pressed.
-            let templates = options.bindings.templates
+            var templates = options.bindings.templates
+            if let source = selectedSource, source < options.sourceDelimiters.count {
+                templates = options.bindings.templates(delimiter: options.sourceDelimiters[source])
+            }
             boundActions.run(actions[...]) { context.expand($0, templates: templates) }
         }
     }

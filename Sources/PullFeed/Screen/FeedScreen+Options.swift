@@ -26,6 +26,9 @@ extension FeedScreen {
         package var multi = false
         /// Keys bound to actions (`--bind`); they win over the built-in keys.
         package var bindings = BindingList()
+        /// Each source's `--delimiter` (several sources, from a dashboard file): the fields of
+        /// a bound command's placeholders are the selected row's source's.
+        package var sourceDelimiters: [String?] = []
         /// Long lines start wrapped over several rows (`--wrap`; `w` toggles).
         package var wrap = false
         /// The line-number column starts shown (`--line-numbers`; `#` toggles).

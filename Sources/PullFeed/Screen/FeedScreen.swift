@@ -87,6 +87,11 @@ package final class FeedScreen: ReactorView {
     let preview: PreviewController?
     /// The line-number column is shown (`#`, `--line-numbers`).
     var showsLineNumbers: Bool
+    /// Turns the spinner of the refreshing sources' headers while one refreshes (several sources).
+    private var spinnerTimer: AnyCancellable?
+    private var spinnerTick = 0
+    private let scheduler: LoopScheduler
+    private let glyphs: RefreshGlyphs
 
     /// `previewRunner` runs preview commands (default: as processes).
     package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
@@ -104,6 +109,8 @@ package final class FeedScreen: ReactorView {
         // signal, a file reloaded) shows in the status line and moves no row.
         header.showsOwnerRefreshes = false
         let glyphs: RefreshGlyphs = options.unicode ? .unicode : .ascii
+        self.glyphs = glyphs
+        self.scheduler = scheduler
         calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
         let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
         filtered = FilteredListSource(base: rows)
@@ -216,7 +223,27 @@ package final class FeedScreen: ReactorView {
         if !state.source.hasPages, state.sourceSections == nil { refreshable.showsFooter = state.activity.isWaitingForMore }
         find.stateDidChange()
         previewFollowsSelection()
+        turnSpinner()
         onNeedsRender()
+    }
+
+    /// The sources' headers show a turning spinner while one of them refreshes: a frame every
+    /// 80 ms, and no timer otherwise.
+    private func turnSpinner() {
+        let spins = state.sourceSections?.contains { $0.isRefreshing || $0.isLoading } ?? false
+        rows.spinnerFrame = glyphs.spinnerFrames[spinnerTick % glyphs.spinnerFrames.count]
+        guard spins != (spinnerTimer != nil) else { return }
+        guard spins else {
+            spinnerTimer = nil
+            return
+        }
+        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(80)), interval: .milliseconds(80)) { [weak self] in
+            guard let self else { return }
+            self.spinnerTick &+= 1
+            self.rows.spinnerFrame = self.glyphs.spinnerFrames[self.spinnerTick % self.glyphs.spinnerFrames.count]
+            self.onNeedsRender()
+        }
+        spinnerTimer = AnyCancellable(cancellable)
     }
 
     /// A toast was shown (the status line draws it from the state).

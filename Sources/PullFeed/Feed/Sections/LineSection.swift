@@ -7,7 +7,7 @@ package struct LineSection: Equatable, Sendable {
     /// The name the pattern found, cut to `LineSections.nameLimit` bytes; nil: `Other`.
     package var name: String?
     /// Source line numbers (counting lines a stream dropped from its front), ascending.
-    package var lines: [UInt32] = []
+    package var lines = SectionLines()
     /// How many of `lines` are new.
     package var newCount = 0
 

@@ -69,7 +69,7 @@ package struct LineSections: Equatable, Sendable {
         } else {
             position[name] = named.count
             var section = LineSection(name: name)
-            section.lines = lines
+            section.lines = SectionLines(lines)
             if isNew { section.newCount = lines.count }
             named.append(section)
         }
@@ -77,7 +77,7 @@ package struct LineSections: Equatable, Sendable {
 
     /// Adds a section named `name` holding the lines numbered `lines` (a source's, in a list of
     /// several, ascending), `newCount` of them new.
-    package mutating func addSource(named name: String, lines: [UInt32], newCount: Int) {
+    package mutating func addSource(named name: String, lines: SectionLines, newCount: Int) {
         var section = LineSection(name: name)
         section.lines = lines
         section.newCount = newCount

@@ -93,13 +93,11 @@ package struct SectionRowMap: Sendable {
                 let lines = sections[section].lines
                 let sectionEnd = starts[section] + 1 + (folded[section] ? 0 : lines.count)
                 let end = min(range.upperBound, sectionEnd)
-                // The longest stretch of consecutive numbers from here.
-                var last = offset - 1
-                let lastIndex = end - starts[section] - 2
-                while last < lastIndex, lines[last + 1] == lines[last] &+ 1 { last += 1 }
+                // The longest stretch of consecutive numbers from here: the rest of its run.
+                let length = min(lines.consecutiveCount(from: offset - 1), end - row)
                 let first = Int(lines[offset - 1])
-                if !body(row, first..<first + (last - (offset - 1)) + 1) { return }
-                row += last - (offset - 1) + 1
+                if !body(row, first..<first + length) { return }
+                row += length
             }
             while section + 1 < starts.count, starts[section + 1] <= row { section += 1 }
         }
