@@ -34,6 +34,9 @@ func psLines() -> [String] {
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
 }
 
+/// Prints `line` at once (a crash loses nothing printed before it).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 func fileSize(_ path: String) -> Int {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 }
@@ -68,7 +71,7 @@ func day(limits: HistoryLimits, label: String) throws {
     }
     let elapsed = Date().timeIntervalSince(start)
     let kept = try store.results(for: key).count
-    print("| \(label) | \(seconds) | \(lines.count) | \(String(format: "%.1f s", elapsed)) | \(String(format: "%.0f µs", elapsed / Double(seconds) * 1e6)) "
+    say("| \(label) | \(seconds) | \(lines.count) | \(String(format: "%.1f s", elapsed)) | \(String(format: "%.0f µs", elapsed / Double(seconds) * 1e6)) "
           + "| \(kept) | \(mib(fileSize(path))) | \(mib(largest)) | \(mib(largestWithWAL)) | \(mib(limits.maxBytes)) |")
     precondition(largest <= limits.maxBytes, "the database grew past its bound")
 }
@@ -78,7 +81,7 @@ func largeResults(count: Int = 20, lines: Int = 10_000) {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/history.sqlite"
     let writer = HistoryWriter(open: { () throws(HistoryError) -> HistoryStore in try HistoryStore(path: path) },
-                               onFailure: { print("history failed: \($0)") })
+                               onFailure: { say("history failed: \($0)") })
     let key = HistorySourceKey.command("large", directory: "/")
     let written = DispatchSemaphore(value: 0)
     let queueTime = UnsafeSendableBox(0.0)
@@ -103,10 +106,10 @@ func largeResults(count: Int = 20, lines: Int = 10_000) {
             longest = max(longest, Double(now - last) / 1e6)
             last = now
         }
-        print("| 10,000-line result \(round + 1) | \(String(format: "%.1f ms", queueTime.value)) on the writer's queue | longest UI tick gap \(String(format: "%.1f ms", longest)) |")
+        say("| 10,000-line result \(round + 1) | \(String(format: "%.1f ms", queueTime.value)) on the writer's queue | longest UI tick gap \(String(format: "%.1f ms", longest)) |")
     }
     let total = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    print("largest hand-over on the UI thread: \(String(format: "%.2f ms", handOver)); \(count) results in \(String(format: "%.1f s", total)); database \(mib(fileSize(path)))")
+    say("largest hand-over on the UI thread: \(String(format: "%.2f ms", handOver)); \(count) results in \(String(format: "%.1f s", total)); database \(mib(fileSize(path)))")
 }
 
 /// A box the writer's callback sets and this thread reads after the semaphore.
@@ -117,8 +120,8 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
 
 largeResults()
 if !arguments.contains("--skip-day") {
-    print("| limits | results written | ps lines | total | per result | results kept | database at the end | largest database | largest with WAL | bound |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    say("| limits | results written | ps lines | total | per result | results kept | database at the end | largest database | largest with WAL | bound |")
+    say("|---|---|---|---|---|---|---|---|---|---|")
     let results = Int(value("--results") ?? "") ?? HistoryLimits.defaultResultsPerSource
     let size = value("--size").flatMap(SpillSettings.parseSize) ?? HistoryLimits.defaultMaxBytes
     try day(limits: HistoryLimits(resultsPerSource: results, maxBytes: size), label: "--history \(results) --history-size \(value("--size") ?? "256M")")

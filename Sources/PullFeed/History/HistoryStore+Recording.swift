@@ -39,8 +39,12 @@ extension HistoryStore {
             }
         }
         do {
-            // Free pages past a MiB go back to the file system (SQLite reuses the others).
-            if let free = try database.integer("PRAGMA freelist_count"), free > 256 { try database.execute("PRAGMA incremental_vacuum") }
+            // Free pages go back to the file system past a MiB, or when the file is over its
+            // bound (a write may take a page more than it frees); SQLite reuses the others.
+            let free = try database.integer("PRAGMA freelist_count") ?? 0
+            let pages = try database.integer("PRAGMA page_count") ?? 0
+            let pageSize = try database.integer("PRAGMA page_size") ?? 4096
+            if free > 256 || (free > 0 && Int(pages * pageSize) > limits.maxBytes) { try database.execute("PRAGMA incremental_vacuum") }
         } catch {
             throw HistoryError(error, path: path)
         }
