@@ -12,7 +12,7 @@ DEB_MAINTAINER ?= PullFeed <pullfeed@pullfeed.invalid>
 BINARY := .build/release/pullfeed
 # The program pullfeed runs to read a --dashboard file's YAML, built and installed beside it.
 READER := $(dir $(BINARY))pullfeed-dashboard
-SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources CNcurses -type f 2>/dev/null)
+SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources CNcurses CSQLite CZlib -type f 2>/dev/null)
 
 .PHONY: all install uninstall deb man
 all: $(BINARY) $(READER)

@@ -56,6 +56,19 @@ let package = Package(
             path: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // SQLite's C API, for the refresh history's database (not GRDB: it brings Foundation and
+        // ICU into the app, which tripled the installed binary and raised its memory past the bar).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // zlib, which compresses the results the refresh history keeps.
+        .systemLibrary(
+            name: "CZlib",
+            path: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The signal guard's async-signal-safe handlers and their one copy of state.
         .target(name: "CTerminalGuard"),
         // Byte loops for search and filter that the C compiler vectorises.
@@ -101,7 +114,7 @@ let package = Package(
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh", "DashboardFormat",
+                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh", "DashboardFormat", "CSQLite", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,6 +138,8 @@ let package = Package(
             ],
             path: "Benchmarks/PullFeedBenchmarks"
         ),
+        // The refresh history's store under load (a day of `--every 1` on `ps`), on demand.
+        .executableTarget(name: "history-bench", dependencies: ["PullFeed"], path: "Benchmarks/HistoryBenchmark"),
         // The example to copy: a refreshable, paged, sectioned list of the files under a folder.
         .executableTarget(
             name: "files-demo",

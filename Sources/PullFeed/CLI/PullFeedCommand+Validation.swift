@@ -22,6 +22,9 @@ extension PullFeedCommand {
         for path in filePaths where !seen.insert(path).inserted {
             throw ValidationError(path == "-" ? "standard input (-) can be read only once" : "'\(path)' is given twice: each file is one section")
         }
+        if history.list || !history.show.isEmpty, sourceCount > 0 || dashboard != nil {
+            throw ValidationError("--history-list and --history-show take no source")
+        }
         if let dashboard {
             if dashboard.isEmpty { throw ValidationError("--dashboard needs a file") }
             if sourceCount > 0 { throw ValidationError("choose --dashboard or sources on the command line, not both") }

@@ -284,6 +284,8 @@ package struct PullFeedCommand: ParsableCommand {
             completion: .file())
     package var dashboard: String?
 
+    @OptionGroup package var history: HistoryOptions
+
     @Option(name: .long, help: ArgumentHelp(HelpText.text("Language of the refresh texts: en or zh-Hans (default: from LANG/LC_ALL).", "界面文字的语言：en 或 zh-Hans（默认：取自 LANG/LC_ALL）。"), valueName: "lang"),
             completion: .list(["en", "zh-Hans"]))
     package var lang: String?

@@ -73,6 +73,7 @@ public enum PullFeedMain {
 
     static func run(_ command: PullFeedCommand, arguments: [String] = [],
                     environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        if command.history.list || command.history.shown != nil { return HistoryCommandLine.run(command.history, environment: environment) }
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0
         // A dashboard file gives the sources and the list-wide options, read before the terminal opens.
         var command = command
@@ -170,6 +171,12 @@ public enum PullFeedMain {
                 store.recordInBackground(date, for: stateKey)
             }
         }
+        // Told on the history's queue, once; the toast is the UI thread's.
+        let toasts = UncheckedSendable(reactor.action)
+        let history = HistorySession(options: command.history, specs: specs, environment: environment) { error in
+            scheduler.schedule { toasts.value.send(.toast(.historyOff(reason: error.reason))) }
+        }
+        let recording = history?.record(sourceReactors) ?? []
 
         // The list must know its height before a fast first page arrives (else it scrolls
         // as if the screen had no rows, hiding the first section header).
@@ -183,8 +190,10 @@ public enum PullFeedMain {
         }
         ProcessGroups.killAll()
         persistence.forEach { $0.cancel() }
+        recording.forEach { $0.cancel() }
         screen.reactor = nil
         store.flush()
+        history?.flush()
 
         if code == 0, let chosen {
             writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])

@@ -92,6 +92,7 @@ package struct AppStrings: Sendable {
         case .stream(.spillUnavailable(let directory)): text(.spillUnavailable, directory)
         case .stream(.diskFull(let directory)): text(.diskFull, directory)
         case .noPreview: text(.noPreview)
+        case .historyOff(let reason): text(.historyOff, reason)
         }
     }
 

@@ -32,7 +32,7 @@ package enum AppText: String, CaseIterable, Sendable {
     case newItems, newItemsOne, noNewItems, changedItems, goneItems, reloaded
     case spillUnavailable, diskFull
     // Marks (`--multi`) and bound keys (`--bind`)
-    case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview
+    case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview, historyOff
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -162,6 +162,7 @@ extension AppStrings {
         .keyMarkUp: "Mark or unmark the row, then move up (with -m)",
         .keyBound: "Bound with --bind: {0}",
         .noPreview: "No preview to show: start pullfeed with --preview CMD",
+        .historyOff: "History off: {0}",
         .droppedLines: "{0} dropped",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
@@ -291,6 +292,7 @@ extension AppStrings {
         .keyMarkUp: "标记或取消标记该行，然后上移（需 -m）",
         .keyBound: "--bind 绑定：{0}",
         .noPreview: "没有可显示的预览：请用 --preview CMD 启动 pullfeed",
+        .historyOff: "历史记录已关闭：{0}",
         .droppedLines: "已丢弃 {0} 行",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",

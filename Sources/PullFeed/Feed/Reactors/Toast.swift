@@ -25,6 +25,8 @@ package struct Toast: Equatable, Sendable {
         case stream(StreamNotice)
         /// A key asked for the preview, and there is none (`--preview` not given).
         case noPreview
+        /// The refresh history cannot be used (`HistoryError`): the app goes on without it.
+        case historyOff(reason: String)
     }
 
     package var id: Int
@@ -42,7 +44,7 @@ package struct Toast: Equatable, Sendable {
     package var isFailure: Bool {
         switch kind {
         case .noMoreData, .refreshed, .reloaded, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
-        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream: true
+        case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream, .historyOff: true
         }
     }
 }
