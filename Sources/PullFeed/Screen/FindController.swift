@@ -1,4 +1,3 @@
-import Dispatch
 import PullToRefresh
 import TerminalUI
 
@@ -207,62 +206,27 @@ final class FindController {
         send(.search(pattern, backward: backward, space: SearchSpace(rows: count, selected: selected, openRows: openRows != nil)))
     }
 
-    /// Walks rows for the model, at once or in the background, the filter's progress reported at
-    /// most ten times a second; the result comes back as `walkFinished`.
+    /// Walks rows for the model, at once or in the background (`FindJobs`); the result comes
+    /// back as `walkFinished`.
     private func run(_ walk: FindWalk) {
-        let id = walk.id
         switch walk.kind {
         case .search(let pattern, let range, let backward, let open):
             let snapshot: any ListTextSnapshot = open ? openRows?.snapshot ?? filtered.textSnapshot() : filtered.textSnapshot()
-            runtime.run(.walk, inBackground: walk.background) { job in
-                ListFinder.firstMatch(pattern, in: snapshot, range: range, backward: backward, isCancelled: { job.isCancelled })
-                    .map { .walkFinished(id: id, .search(found: $0)) }
-            }
+            runtime.run(.walk, inBackground: walk.background,
+                        FindJobs.search(id: walk.id, pattern, in: snapshot, range: range, backward: backward))
         case .filter(let pattern, let through, let candidates):
             let base = rows.filterTextSnapshot()
-            filterBase = (id, base)
-            let ranks = model.ranks(pattern)
-            runtime.run(.walk, inBackground: walk.background) { job in
-                let last = Locked(DispatchTime.now().uptimeNanoseconds)
-                let progress: @Sendable (Int, Int) -> Void = { walked, found in
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    guard last.withLock({ previous in
-                        // Another thread may have taken a later time in between.
-                        guard now > previous, now - previous > 100_000_000 else { return false }
-                        previous = now
-                        return true
-                    }) else { return }
-                    job.post(.filterProgress(id: id, found: found, walked: walked))
-                }
-                if ranks, let query = pattern.fuzzy {
-                    // Matched and scored in one walk.
-                    return ListFinder.fuzzyFilter(query, in: base, range: 0..<through, among: candidates, progress: progress,
-                                                  isCancelled: { job.isCancelled })
-                        .map { .walkFinished(id: id, .filter($0.matches, ranking: $0.ranking)) }
-                }
-                return ListFinder.matchingRowSet(pattern, in: base, range: 0..<through, among: candidates, progress: progress,
-                                                 isCancelled: { job.isCancelled }).map { .walkFinished(id: id, .filter($0)) }
-            }
+            filterBase = (walk.id, base)
+            runtime.run(.walk, inBackground: walk.background,
+                        FindJobs.filter(id: walk.id, pattern, in: base, through: through, among: candidates, ranks: model.ranks(pattern)))
         }
     }
 
-    /// Scans the source's lines after the first `loaded` in the background, reporting whole
-    /// percents (nothing to scan: the search waits, as for a source that cannot).
+    /// Scans the source's lines after the first `loaded` in the background (nothing to scan:
+    /// the search waits, as for a source that cannot).
     private func scan(id: Int, _ pattern: TextPattern, after loaded: Int) {
         guard let scannableSource else { return }
-        let source = UncheckedSendable(scannableSource)
-        runtime.run(.walk) { job in
-            let token = CancellationToken()
-            job.onCancel { token.cancel() }
-            var reported = -1
-            let result = source.value.scanForMatch(after: loaded, pattern: pattern, token: token) { fraction in
-                let percent = Int(fraction * 100)
-                guard percent != reported else { return }
-                reported = percent
-                job.post(.scanProgress(id: id, percent: percent))
-            }
-            return .walkFinished(id: id, .scan(result))
-        }
+        runtime.run(.walk, FindJobs.scan(id: id, pattern, in: scannableSource, after: loaded))
     }
 
     private func select(_ row: FindRow) {
