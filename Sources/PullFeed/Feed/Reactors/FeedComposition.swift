@@ -81,7 +81,6 @@ package enum FeedComposition {
             lineSections.addSource(named: titles[index], lines: numbers, newCount: section.newCount)
             shown.isRefreshing = shown.isRefreshing || source.isRefreshing
             shown.isLoadingMore = shown.isLoadingMore || source.isLoadingMore
-            shown.isOpen = shown.isOpen || source.isOpen
             shown.isCounting = shown.isCounting || source.isCounting
             shown.isWatched = shown.isWatched || source.isWatched
             shown.hasLoaded = shown.hasLoaded || source.hasLoaded
@@ -90,6 +89,9 @@ package enum FeedComposition {
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
         shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
+        // Each source reads its open input on by itself, to its end: nothing is waited for or
+        // asked of the list as a whole (a search over a stream still running ends, as `less`'s does).
+        shown.isOpen = false
         shown.itemsVersion &+= list.version
         shown.changes = changes.result
         shown.previousLines = changes.previousLines
@@ -139,7 +141,8 @@ package enum FeedComposition {
         }
 
         var result: RefreshChanges {
-            var newItems = RowMarks(count: total)
+            // Sized only when something is new: ten million lines are 1.2 MB of marks to clear.
+            var newItems = RowMarks(count: new.isEmpty ? 0 : total)
             for index in new where index < total { newItems.insert(index) }
             var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
             if !changed.isEmpty {
