@@ -144,6 +144,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
         }
         guard usesLines else { return articleRows[index].row }
+        if isSourceHeaderLine(index) { return ListRow(text: line(at: index), isSelectable: false, style: .dim) }
         let item = lineIndex(ofRow: index)
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
         row.number = lineNumber(atRow: index)
@@ -153,6 +154,15 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
         }
         return row
+    }
+
+    /// Whether row `index` shows one of a source's header lines (`--header-lines`, several
+    /// sources): dim, not selectable, not a line of its items.
+    private func isSourceHeaderLine(_ index: Int) -> Bool {
+        guard let sources, let sectionMap, index >= 0, index < sectionMap.rowCount else { return false }
+        let section = sectionMap.section(ofRow: index)
+        let offset = index - sectionMap.headerRow(of: section) - 1
+        return section < sources.count && offset >= 0 && offset < sources[section].headerLineCount && !sectionMap.folded[section]
     }
 
     /// The header of section `section`: a source's, or a `--section-by` section's.
@@ -187,7 +197,10 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
             // A source's lines are its section's rows, in its order.
             let section = sectionMap.section(ofRow: index)
             guard section < sources.count else { return nil }
-            return sources[section].numberOffset + index - sectionMap.headerRow(of: section)
+            // Its header lines are its first lines, as `less` counts a file's.
+            let offset = index - sectionMap.headerRow(of: section) - 1
+            let headers = sources[section].headerLineCount
+            return offset < headers ? offset + 1 : sources[section].numberOffset + offset - headers + 1
         }
         return headerCount + dropped + item + 1
     }
@@ -295,6 +308,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
+        if isSourceHeaderLine(index) { return false }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded }
         return usesLines ? true : articleRows[index].row.isSelectable
     }
@@ -370,6 +384,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded ? .section(section.name) : .none }
+        if isSourceHeaderLine(index) { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }

@@ -66,9 +66,11 @@ package enum FeedComposition {
         var changes = Changes(total: composed.lines.count)
         for (index, source) in sources.enumerated() {
             let numbers = composed.numbers[index]
-            changes.add(source, numbers: numbers)
+            let headerCount = composed.headerCounts[index]
+            changes.add(source, numbers: numbers, after: headerCount)
             var section = SourceSection(title: titles[index])
-            section.lineCount = numbers.count
+            section.lineCount = numbers.count - headerCount
+            section.headerLineCount = headerCount
             section.numberOffset = source.headerLines.count + source.dropped
             section.isRefreshing = source.isRefreshing || source.isRunning
             section.schedule = source.autoRefresh
@@ -119,23 +121,26 @@ package enum FeedComposition {
             self.total = total
         }
 
-        /// Adds `source`'s changes; its line `i` is the list's line `numbers[i]`.
-        mutating func add(_ source: FeedState, numbers: SectionLines) {
+        /// Adds `source`'s changes; its line `i` is the list's line `numbers[skip + i]` (its
+        /// header lines come first).
+        mutating func add(_ source: FeedState, numbers: SectionLines, after skip: Int) {
             let changes = source.changes
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount
-            let count = min(numbers.count, source.lines.count)
+            let count = min(numbers.count - skip, source.lines.count)
             if changes.newCount > 0 {
-                for index in 0..<count where changes.newItems[index] { new.append(Int(numbers[index])) }
+                for index in 0..<max(0, count) where changes.newItems[index] { new.append(Int(numbers[skip + index])) }
             }
             if let arrived = source.arrivedFrom {
-                for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(Int(numbers[index])) }
+                for index in max(0, arrived - source.dropped)..<max(0, count) where !changes.newItems[index] {
+                    new.append(Int(numbers[skip + index]))
+                }
             }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
-                for index in 0..<min(count, changes.previousIndex.count) where changes.changedItems[index] {
-                    changed.append((Int(numbers[index]), base + changes.previousIndex[index]))
+                for index in 0..<min(max(0, count), changes.previousIndex.count) where changes.changedItems[index] {
+                    changed.append((Int(numbers[skip + index]), base + changes.previousIndex[index]))
                 }
             }
         }
