@@ -1,3 +1,5 @@
+import CombineSchedulers
+import Dispatch
 import Testing
 import TerminalUI
 
@@ -35,5 +37,37 @@ import TerminalUI
         list.reloadData()
 
         #expect((0..<filtered.rowCount).map { filtered.row(at: $0).text } == ["Fruit", "Apple", "Grape"])
+    }
+
+    /// `EventRuntime`'s doc comment: a timer by key that the handler re-arms, a render after
+    /// each event, in virtual time.
+    @Test func eventRuntimeBlinks() {
+        let time = DispatchQueue.test
+        final class Loop {
+            let scheduler: LoopScheduler
+            var renders = 0
+            init(_ scheduler: LoopScheduler) { self.scheduler = scheduler }
+            func setNeedsRender() { renders += 1 }
+        }
+        let loop = Loop(time.eraseToLoopScheduler())
+
+        enum Timer: Hashable { case blink }
+        let runtime = EventRuntime<Bool, Timer>(scheduler: loop.scheduler)
+        var visible = true
+        runtime.handler = { [unowned runtime] on in
+            visible = on
+            runtime.send(!on, after: 0.5, as: .blink)
+        }
+        runtime.onRender = { loop.setNeedsRender() }
+        runtime.send(true)  // blinks every half second until `runtime.cancel(.blink)`
+
+        #expect(visible)
+        time.advance(by: .milliseconds(500))
+        #expect(!visible)
+        time.advance(by: .milliseconds(500))
+        #expect(visible && loop.renders >= 3)
+        runtime.cancel(.blink)
+        time.advance(by: .seconds(2))
+        #expect(visible)
     }
 }
