@@ -40,6 +40,10 @@ package enum FeedCommand: Hashable, Sendable {
     case toggleWrap
     /// Show or hide the line-number column (`#`).
     case toggleLineNumbers
+    /// Show the selected row's source's previous (`[`) or next (`]`) kept result.
+    case stepHistory(back: Bool)
+    /// Show or hide the rows the shown result removed (`d`).
+    case toggleRemoved
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
@@ -104,6 +108,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("R")], longHelp: t(.keyRefreshAll), action: .refreshAll),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
             KeyBinding([.character("P")], longHelp: t(.keyPauseAll), action: .togglePauseAll),
+            KeyBinding([.character("[")], help: t(.helpHistory), longHelp: t(.keyHistoryBack), helpPriority: 3, action: .stepHistory(back: true)),
+            KeyBinding([.character("]")], longHelp: t(.keyHistoryForward), action: .stepHistory(back: false)),
+            KeyBinding([.character("d")], longHelp: t(.keyRemoved), action: .toggleRemoved),
             KeyBinding([.character("}")], help: sources ? t(.helpSources) : "", longHelp: t(.keyNextSource), helpPriority: 1, action: .nextSource),
             KeyBinding([.character("{")], longHelp: t(.keyPreviousSource), action: .previousSource),
             KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),

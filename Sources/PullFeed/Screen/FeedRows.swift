@@ -34,6 +34,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var sources: [SourceSection]?
     /// The spinner's frame a refreshing source's header shows.
     package var spinnerFrame = "*"
+    /// How a source's header says which kept result it shows (`history 2/3 · 14:05:09`).
+    package var historyText: (HistoryPosition) -> String = { "history \($0.number)/\($0.count)" }
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -148,6 +150,10 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
         row.number = lineNumber(atRow: index)
         row.isMarked = !marks.isEmpty && marks.contains(item)
+        if changes.removedItems[item] {
+            row.isRemoved = true
+            row.isSelectable = false
+        }
         if changes.changedItems[item], item < changes.previousIndex.count {
             let previous = Int(changes.previousIndex[item])
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
@@ -158,7 +164,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// The header of section `section`: a source's, or a `--section-by` section's.
     private func headerText(_ section: Int, folded: Bool, shown: Int? = nil) -> String {
         if let sources, section < sources.count {
-            return SourceHeaderText.text(of: sources[section], folded: folded, shown: shown, spinner: spinnerFrame, strings: strings)
+            return SourceHeaderText.text(of: sources[section], folded: folded, shown: shown, spinner: spinnerFrame,
+                                         history: sources[section].history.map(historyText), strings: strings)
         }
         guard let sectionMap else { return "" }
         return SectionHeaderText.text(of: sectionMap.sections[section], folded: folded, shown: shown, strings: strings)
@@ -181,15 +188,19 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// and the lines a stream dropped. Nil for a row that shows no line, and for the lines
     /// read from the end of a file while the lines before them are still counted.
     package func lineNumber(atRow index: Int) -> Int? {
-        guard let item = lineIndex(atRow: index), item >= 0 else { return nil }
+        guard let item = lineIndex(atRow: index), item >= 0, !changes.removedItems[item] else { return nil }
         if tailUnnumbered, let gap, index > gap.row { return nil }
+        // Rows shown for comparison only (`d`) are no lines of the result.
+        let removed = changes.removedItems
         if let sources, let sectionMap {
             // A source's lines are its section's rows, in its order.
             let section = sectionMap.section(ofRow: index)
             guard section < sources.count else { return nil }
-            return sources[section].numberOffset + index - sectionMap.headerRow(of: section)
+            let header = sectionMap.headerRow(of: section)
+            let before = removed.isEmpty ? 0 : removed.count(below: item) - removed.count(below: max(0, lineIndex(ofRow: header + 1)))
+            return sources[section].numberOffset + index - header - before
         }
-        return headerCount + dropped + item + 1
+        return headerCount + dropped + item + 1 - (removed.isEmpty ? 0 : removed.count(below: item))
     }
 
     /// The largest line number a row may show (0 without lines): the column's width.
@@ -296,7 +307,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded }
-        return usesLines ? true : articleRows[index].row.isSelectable
+        guard usesLines else { return articleRows[index].row.isSelectable }
+        let item = lineIndex(ofRow: index)
+        return item < 0 || !changes.removedItems[item]
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's

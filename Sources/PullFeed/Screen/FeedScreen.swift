@@ -113,6 +113,8 @@ package final class FeedScreen: ReactorView {
         self.scheduler = scheduler
         calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
         let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
+        let (strings, calendar) = (strings, calendar)
+        rows.historyText = { strings.history($0, calendar: calendar) }
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode {

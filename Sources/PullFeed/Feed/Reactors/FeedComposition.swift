@@ -77,6 +77,7 @@ package enum FeedComposition {
             section.failure = source.lastFailure ?? source.failure.map { .refreshFailed(reason: $0) }
             section.isAlerting = list.alertingSources.contains(index)
             section.isLoading = !source.hasLoaded && source.failure == nil
+            section.history = source.history.past?.position
             sections.append(section)
             lineSections.addSource(named: titles[index], lines: numbers, newCount: section.newCount)
             shown.isRefreshing = shown.isRefreshing || source.isRefreshing
@@ -109,6 +110,7 @@ package enum FeedComposition {
         let total: Int
         var new: [Int] = []
         var changed: [(index: Int, previous: Int32)] = []
+        var removed: [Int] = []
         var previousLines = LineList()
         var goneCount = 0
         var isComparison = false
@@ -129,6 +131,9 @@ package enum FeedComposition {
             if let arrived = source.arrivedFrom {
                 for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(Int(numbers[index])) }
             }
+            if !changes.removedItems.isEmpty {
+                for index in 0..<count where changes.removedItems[index] { removed.append(Int(numbers[index])) }
+            }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
@@ -142,6 +147,11 @@ package enum FeedComposition {
             var newItems = RowMarks(count: total)
             for index in new where index < total { newItems.insert(index) }
             var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
+            if !removed.isEmpty {
+                var removedItems = RowMarks(count: total)
+                for index in removed where index < total { removedItems.insert(index) }
+                changes.removedItems = removedItems
+            }
             if !changed.isEmpty {
                 var changedItems = RowMarks(count: total)
                 var previousIndex = [Int32](repeating: -1, count: total)
