@@ -11,15 +11,16 @@ import OpenCombine
 import TerminalUI
 
 /// What a refresh component shares: the shell that runs a gesture model
-/// (`RefreshHeaderModel`, `RefreshFooterModel`) on a scheduler. `RefreshHeader`,
+/// (`RefreshHeaderModel`, `RefreshFooterModel`) on an `EventRuntime`. `RefreshHeader`,
 /// `AutoRefreshFooter` and `BackRefreshFooter` are its subclasses; it is not meant to be used
 /// on its own.
 ///
 /// The model keeps only the gesture and decides; the shell feeds it events (input, timers,
-/// frames, commands, the activity) and carries out its effects: it arms the release and park
-/// timers, sends the request (`refreshingPublisher`), runs the spinner and publishes what is
-/// shown (`state`, `stateChanges`, `changes`). A component is confined to the UI thread (the
-/// thread that runs `scheduler`'s work).
+/// frames, commands, the activity) and carries out its effects with the runtime: the release
+/// and park timers are the runtime's, by key, and so is the spinner's; the shell sends the
+/// request (`refreshingPublisher`) and publishes what is shown (`state`, `stateChanges`), and
+/// `changes` after every event handled. A component is confined to the UI thread (the thread
+/// that runs its scheduler's work).
 ///
 /// Whether a refresh (or load) runs is one truth, `activity`: bound with
 /// `RefreshableList.bind`, the owner's; used on its own, the
@@ -50,15 +51,13 @@ public class RefreshComponent {
     /// How long the park step takes; the request goes out when it ends.
     public static var defaultParkDelay: TimeInterval { 0.1 }
 
-    /// The scheduler that times the park step, the spinner and (for pullable components) release.
-    let scheduler: LoopScheduler
     /// The park step's duration (see the type's documentation).
     public var parkDelay: TimeInterval
     /// Called when a request should go out, at the moment `refreshingPublisher` emits (the
     /// tests' hook; clients subscribe to `refreshingPublisher`, or bind a `RefreshableList`).
     var refreshingBlock: (() -> Void)?
-    /// Ticks only while refreshing.
-    let spinner: Spinner
+    /// Turns only while refreshing.
+    private(set) var spinner = Spinner()
 
     /// The current state, derived from the gesture and `activity`. Change it with the
     /// commands.
@@ -75,8 +74,9 @@ public class RefreshComponent {
     /// component's own, which its begin and end commands set.
     var activity: RefreshActivity { ownerActivity ?? ownActivity }
 
-    /// Emits after anything that changes how the component looks (state, pull distance,
-    /// spinner tick, texts): the app re-renders on it.
+    /// Emits after every event the component handles (input, a timer, the spinner's tick, a
+    /// frame, a command, the owner's activity) and after a change of its texts: the app renders
+    /// again on it.
     var changes: AnyPublisher<Void, Never> { changeSubject.eraseToAnyPublisher() }
     /// Emits each time a request goes out (the end of the park step). Any number of subscribers.
     public var refreshingPublisher: AnyPublisher<Void, Never> { requestSubject.eraseToAnyPublisher() }
@@ -92,15 +92,14 @@ public class RefreshComponent {
 
     private var currentState: RefreshState = .idle
     private var requestSent = false
-    private var releaseTimer = 0
-    private var parkTimer = 0
+    /// Runs the model: its timers, the spinner's, and a render after every event.
+    private let runtime: EventRuntime<RefreshEvent, Timer>
     private var beginCompletions: [() -> Void] = []
     private let changeSubject = PassthroughSubject<Void, Never>()
     private let requestSubject = PassthroughSubject<Void, Never>()
     private let stateSubject = PassthroughSubject<RefreshState, Never>()
     private var pending: [Notification] = []
     private var delivering = false
-    private var spinnerSubscription: AnyCancellable?
 
     private enum Notification {
         case state(RefreshState)
@@ -108,11 +107,16 @@ public class RefreshComponent {
         case change
     }
 
+    /// The runtime's keys.
+    private enum Timer: Hashable {
+        case release, park, settle, spinner
+    }
+
     init(scheduler: LoopScheduler, parkDelay: TimeInterval) {
-        self.scheduler = scheduler
         self.parkDelay = parkDelay
-        self.spinner = Spinner(scheduler: scheduler)
-        spinnerSubscription = spinner.ticks.sink { [weak self] in self?.post(.change) }
+        runtime = EventRuntime(scheduler: scheduler, label: "pulltorefresh.component")
+        runtime.handler = { [unowned self] in _ = apply($0) }
+        runtime.onRender = { [unowned self] in post(.change) }
     }
 
     /// Subscribers learn that the component is gone (the reactive `takeUntil(deallocated)` idiom: a binding ends with its component).
@@ -184,16 +188,30 @@ public class RefreshComponent {
 
     // MARK: Machinery
 
-    /// Feeds `event` to the model, carries out its effects and publishes what changed.
-    /// Returns whether the component began refreshing.
+    /// Feeds `event` to the model, carries out its effects and publishes what changed; a
+    /// render follows. Returns whether the component began refreshing.
     @discardableResult
     func send(_ event: RefreshEvent) -> Bool {
+        runtime.handling { apply(event) }
+    }
+
+    /// Runs `change` (to something drawn that is not the model's) as a command: a render follows.
+    func changeShown(_ change: () -> Void) {
+        runtime.handling(change)
+    }
+
+    /// One event: the model decides, the shell carries out the effects. Returns whether the
+    /// component began refreshing.
+    private func apply(_ event: RefreshEvent) -> Bool {
+        if event == .spinnerTicked {
+            spinner.advance()
+            return false
+        }
         let was = currentState
         let effects = handleModel(event, activity: activity)
         let shown = display(activity: activity).state
-        for effect in effects where effect != .request && effect != .changed { perform(effect) }
+        for effect in effects where effect != .request { perform(effect) }
         transition(to: shown)
-        if effects.contains(.changed) { post(.change) }
         if effects.contains(.request) { sendRequest() }
         return !was.isRefreshing && shown.isRefreshing
     }
@@ -224,26 +242,11 @@ public class RefreshComponent {
 
     private func perform(_ effect: RefreshEffect) {
         switch effect {
-        case .armReleaseTimer:
-            releaseTimer &+= 1
-            let token = releaseTimer
-            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(releaseInterval))) { [weak self] in
-                guard let self, releaseTimer == token else { return }
-                send(.releaseTimerFired)
-            }
-        case .cancelReleaseTimer:
-            releaseTimer &+= 1
-        case .armParkTimer:
-            parkTimer &+= 1
-            let token = parkTimer
-            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(parkDelay))) { [weak self] in
-                guard let self, parkTimer == token else { return }
-                send(.parkTimerFired)
-            }
-        case .cancelParkTimer:
-            parkTimer &+= 1
-        case .request, .changed:
-            break
+        case .armReleaseTimer: runtime.send(.releaseTimerFired, after: releaseInterval, as: .release)
+        case .cancelReleaseTimer: runtime.cancel(.release)
+        case .armParkTimer: runtime.send(.parkTimerFired, after: parkDelay, as: .park)
+        case .cancelParkTimer: runtime.cancel(.park)
+        case .request: break
         }
     }
 
@@ -255,7 +258,7 @@ public class RefreshComponent {
             updateOwnActivity { $0[keyPath: self.requestFlag] = true }
         } else {
             // A turn later: an owner that dropped the request is no longer waited for.
-            scheduler.schedule { [weak self] in self?.send(.requestSettled) }
+            runtime.send(.requestSettled, after: 0, as: .settle)
         }
         let completions = beginCompletions
         beginCompletions = []
@@ -268,21 +271,19 @@ public class RefreshComponent {
         guard newState != currentState else { return }
         let old = currentState
         currentState = newState
-        if newState == .refreshing {
+        if newState == .refreshing, !spinner.isSpinning {
             spinner.start()
+            runtime.send(.spinnerTicked, every: spinner.interval, as: .spinner)
         } else if old == .refreshing {
             spinner.stop()
+            runtime.cancel(.spinner)
         }
         if !newState.isRefreshing {
             requestSent = false
             beginCompletions = []
         }
         post(.state(newState))
-        post(.change)
     }
-
-    /// Notifies a visual change that is not a state change.
-    func notifyChange() { post(.change) }
 
     private func post(_ notification: Notification) {
         pending.append(notification)

@@ -13,9 +13,4 @@ struct RefreshDisplay: Hashable, Sendable {
     var isHidden: Bool
     /// A footer with no more data whose input is still open: it says "Waiting for more...".
     var isWaitingForMore: Bool
-
-    /// Whether anything besides `state` differs from `other` (the model's `.changed` effect).
-    func differsBesidesState(from other: RefreshDisplay) -> Bool {
-        pulledRows != other.pulledRows || isHidden != other.isHidden || isWaitingForMore != other.isWaitingForMore
-    }
 }

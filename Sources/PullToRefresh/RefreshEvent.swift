@@ -3,7 +3,8 @@
 ///
 /// User input (pulls, releases, moves, Enter), the timers the model asked for, the list's
 /// content and frames, the component's own begin and end commands, and the owner's activity
-/// changing. Each model ignores the events that are not its own (a header is never reached).
+/// changing. Each model ignores the events that are not its own (a header is never reached),
+/// and the spinner's tick, which is its shell's.
 enum RefreshEvent: Equatable, Sendable {
     /// Over-scroll past the edge by `rows` (negative: pushed back).
     case pull(by: Int)
@@ -33,6 +34,9 @@ enum RefreshEvent: Equatable, Sendable {
     case requestSettled
     /// A frame was drawn (the first one lets a refresh begun before it park).
     case rendered
+    /// The spinner's interval passed while the component shows refreshing: its shell turns
+    /// the spinner (the models have nothing to decide).
+    case spinnerTicked
 
     /// The view moved, for a one-row footer: fully visible when the view is at the bottom.
     static func viewDidMove(atBottom: Bool, movingDown: Bool) -> RefreshEvent {

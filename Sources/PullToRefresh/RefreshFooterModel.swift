@@ -73,13 +73,12 @@ struct RefreshFooterModel: Hashable, Sendable {
     mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
         var before = activity
         if case .activityChanged(let old) = event { before = old }
-        let shown = display(activity: before)
-        let state = shown.state
+        let state = display(activity: before).state
         let takesGestures = !phase.isRequesting && !activity.isLoadingMore && activity.hasMore
         var effects: [RefreshEffect] = []
         if let shared = phase.answerShared(event, hasRendered: &hasRendered) { effects = shared }
         switch event {
-        case .end, .requestSettled, .rendered:
+        case .end, .requestSettled, .rendered, .spinnerTicked:
             break
         case .pull(let rows):
             guard kind == .back, hasContent, takesGestures else { break }
@@ -131,7 +130,6 @@ struct RefreshFooterModel: Hashable, Sendable {
                 effects += phase.cancelRequest()
             }
         }
-        if display(activity: activity).differsBesidesState(from: shown) { effects.append(.changed) }
         return effects
     }
 }

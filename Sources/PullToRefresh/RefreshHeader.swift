@@ -43,8 +43,7 @@ public final class RefreshHeader: RefreshComponent {
         get { model.showsOwnerRefreshes }
         set {
             guard newValue != model.showsOwnerRefreshes else { return }
-            model.showsOwnerRefreshes = newValue
-            notifyChange()
+            changeShown { model.showsOwnerRefreshes = newValue }
         }
     }
     /// No pull input for this long counts as a release.
@@ -55,8 +54,13 @@ public final class RefreshHeader: RefreshComponent {
     /// When the last successful refresh ended; the app persists and restores it. Bound to an
     /// owner, the owner's `RefreshActivity.lastUpdated`.
     public var lastUpdated: Date? {
-        didSet { if lastUpdated != oldValue { notifyChange() } }
+        get { updated }
+        set {
+            guard newValue != updated else { return }
+            changeShown { updated = newValue }
+        }
     }
+    private var updated: Date?
     /// The clock for `lastUpdated`.
     var now: () -> Date
 
@@ -89,7 +93,7 @@ public final class RefreshHeader: RefreshComponent {
         now: @escaping () -> Date = { Date() }
     ) {
         self.model = RefreshHeaderModel(height: height)
-        self.lastUpdated = lastUpdated
+        self.updated = lastUpdated
         self.now = now
         super.init(scheduler: scheduler, parkDelay: parkDelay)
         self.releaseInterval = releaseDelay

@@ -58,14 +58,11 @@ struct RefreshHeaderModel: Hashable, Sendable {
     /// Applies `event` with the owner's `activity` (after the change, for
     /// `activityChanged`) and returns what to do.
     mutating func handle(_ event: RefreshEvent, activity: RefreshActivity) -> [RefreshEffect] {
-        var before = activity
-        if case .activityChanged(let old) = event { before = old }
-        let shown = display(activity: before)
         let refreshing = phase.isRequesting || activity.isRefreshing
         var effects: [RefreshEffect] = []
         if let shared = phase.answerShared(event, hasRendered: &hasRendered) { effects = shared }
         switch event {
-        case .end, .requestSettled, .rendered:
+        case .end, .requestSettled, .rendered, .spinnerTicked:
             break
         case .pull(let rows):
             guard !refreshing else {
@@ -96,11 +93,6 @@ struct RefreshHeaderModel: Hashable, Sendable {
             break
         }
         if !activity.isRefreshing { showsRunningRefresh = false }
-        let now = display(activity: activity)
-        // A refresh that comes into sight (a pull during it) changes its rows, not its state.
-        if now.differsBesidesState(from: shown) || now.state == shown.state && now.visibleHeight != shown.visibleHeight {
-            effects.append(.changed)
-        }
         return effects
     }
 }

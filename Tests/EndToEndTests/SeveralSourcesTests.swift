@@ -23,6 +23,7 @@ struct SeveralSourcesTests {
         let session = try Session(["-c", "echo x >> runs-a; seq 3", "--command", "echo x >> runs-b; printf 'b1\\nb2\\n'",
                                    "--release-delay", "0.2"], term: "tmux-256color")
         try session.tmux.waitFor("echo x >> runs-b; printf 'b1\\nb2\\n' · 2 lines")
+        try session.tmux.waitFor("▾ echo x >> runs-a; seq 3 · 3 lines")
         let screen = session.lines()
         let first = try #require(screen.firstIndex { $0.contains("▾ echo x >> runs-a; seq 3 · 3 lines") })
         #expect(screen[first + 1].hasSuffix("1") && screen[first + 3].hasSuffix("3"), "\(screen)")

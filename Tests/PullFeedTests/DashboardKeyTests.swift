@@ -7,7 +7,8 @@ import Testing
 struct DashboardKeyTests {
     /// Options that are not keys: the file's own option, the demo's (a dashboard never shows the
     /// demo), and the ones that print and exit.
-    static let notKeys: Set<String> = ["dashboard", "latency", "fail-rate", "seed", "help", "version", "generate-completion-script"]
+    static let notKeys: Set<String> = ["dashboard", "latency", "fail-rate", "seed", "help", "version", "generate-completion-script",
+                                       "history-list", "history-show"]
 
     /// The long options of the command, as the argument parser describes them: (names, kind,
     /// repeating).

@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 import Testing
 @testable import PullFeed
 
@@ -35,5 +36,38 @@ import Testing
         let (count, counting) = index.state.withLock { ($0.count, $0.isCounting) }
         #expect(count == 400)
         #expect(!counting)
+    }
+
+    /// A file rewritten longer in place, seen only once written (`cat new > f` whose truncation
+    /// went unnoticed), is a reload, not lines appended: the bytes at the end of what was
+    /// counted are not the same any more. Lines appended to it are growth.
+    @Test func aFileRewrittenLongerIsReloadedAndOneAppendedToGrows() throws {
+        let path = temporaryFile(Array((1...900).map { "line \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        // nil: counting moved on (lines appended), as FileSource reads it.
+        let changes = Locked<[SourceChange?]>([])
+        let index = try FileIndex(path: path) { change in changes.withLock { $0.append(change) } }
+        defer { index.stop() }
+        _ = index.state.wait(until: { !$0.isCounting }, then: { $0.count })
+        func waitForChange(after count: Int) -> SourceChange? {
+            for _ in 0..<500 {
+                if let change = changes.withLock({ $0.count > count ? $0[count...].map { $0 ?? .grew }.last : nil }) { return change }
+                usleep(10_000)
+            }
+            return nil
+        }
+        let seen = changes.withLock { $0.count }
+        let appended = open(path, O_WRONLY | O_APPEND)
+        _ = "line 901\n".withCString { write(appended, $0, 9) }
+        close(appended)
+        #expect(waitForChange(after: seen) == .grew)
+        _ = index.state.wait(until: { !$0.isCounting && $0.count == 901 }, then: { $0.count })
+        // Written over from the start, longer, without a truncation: a rewrite.
+        let rewritten = Array(("new a\nnew b\n" + (1...901).map { "line \($0)\n" }.joined()).utf8)
+        let fd = open(path, O_WRONLY)
+        _ = rewritten.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        close(fd)
+        let after = changes.withLock { $0.count }
+        #expect(waitForChange(after: after) == .reset(.truncated))
     }
 }

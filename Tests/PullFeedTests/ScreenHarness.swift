@@ -97,7 +97,7 @@ final class ScreenHarness {
     /// `FindModel.syncRows` rows) finish and their results arrive on the loop, until none runs.
     func finishFindWalks() {
         for _ in 0..<100 {
-            screen.find.worker.queue.sync(flags: .barrier) {}
+            screen.find.runtime.waitForBackgroundWork()
             advance(0)
             if !screen.find.model.hasBackgroundWork { break }
         }

@@ -12,13 +12,13 @@ import Testing
         var model = RefreshHeaderModel(height: 2)
         _ = model.handle(.rendered, activity: owner)
         _ = model.handle(.pull(by: 2), activity: owner)
-        let released = model.handle(.release, activity: owner)      // [.cancelReleaseTimer, .armParkTimer, .changed]
+        let released = model.handle(.release, activity: owner)      // [.cancelReleaseTimer, .armParkTimer]
         let parked = model.handle(.parkTimerFired, activity: owner)  // [.request]
         let shown = model.display(activity: owner)                   // .refreshing, 2 rows
         let refreshing = RefreshActivity(isRefreshing: true)
         let answered = model.handle(.activityChanged(from: owner), activity: refreshing)  // []: nothing more to ask
 
-        #expect(released == [.cancelReleaseTimer, .armParkTimer, .changed])
+        #expect(released == [.cancelReleaseTimer, .armParkTimer])
         #expect(parked == [.request])
         #expect(shown.state == .refreshing && shown.visibleHeight == 2)
         #expect(answered.isEmpty)

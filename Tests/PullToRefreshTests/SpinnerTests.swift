@@ -1,24 +1,34 @@
-import OpenCombine
 import Testing
 @testable import PullToRefresh
 
 @Suite struct SpinnerTests {
-    @Test func ticksEvery80MillisecondsWhileSpinning() {
-        let time = VirtualTime()
-        let spinner = Spinner(scheduler: time.loop)
-        var ticks = 0
-        let c = spinner.ticks.sink { ticks += 1 }
+    @Test func aSpinnerCountsTicksOnlyWhileSpinning() {
+        var spinner = Spinner()
+        spinner.advance()
+        #expect(spinner.tick == 0 && !spinner.isSpinning)
         spinner.start()
-        time.advance(ms: 79)
-        #expect(spinner.tick == 0)
-        time.advance(ms: 1)
-        #expect(spinner.tick == 1)
-        time.advance(ms: 800)
-        #expect(spinner.tick == 11 && ticks == 11)
+        spinner.advance()
+        spinner.advance()
+        spinner.start()
+        #expect(spinner.tick == 2, "starting again while spinning changes nothing")
         spinner.stop()
+        spinner.advance()
+        #expect(spinner.tick == 2 && !spinner.isSpinning)
+        spinner.start()
+        #expect(spinner.tick == 0 && spinner.isSpinning)
+    }
+
+    /// The component's runtime turns the spinner every 80 ms while it refreshes.
+    @Test func ticksEvery80MillisecondsWhileRefreshing() {
+        let time = VirtualTime()
+        let header = renderedHeader(time)
+        header.beginRefreshing()
+        time.advance(ms: 79)
+        #expect(header.spinner.tick == 0)
+        time.advance(ms: 1)
+        #expect(header.spinner.tick == 1)
         time.advance(ms: 800)
-        #expect(spinner.tick == 11 && !spinner.isSpinning)
-        c.cancel()
+        #expect(header.spinner.tick == 11)
     }
 
     @Test func componentsSpinOnlyWhileRefreshing() {
@@ -31,7 +41,7 @@ import Testing
         let changesAtBegin = probe.changes
         time.advance(ms: 400)
         #expect(header.spinner.tick == 5)
-        #expect(probe.changes == changesAtBegin + 5, "each tick asks for a render")
+        #expect(probe.changes == changesAtBegin + 6, "each tick asks for a render, and the park step's end")
         header.endRefreshing()
         time.advance(ms: 400)
         #expect(header.spinner.tick == 5 && !header.spinner.isSpinning)

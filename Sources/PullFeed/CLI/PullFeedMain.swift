@@ -150,7 +150,7 @@ public enum PullFeedMain {
                                   scheduler: scheduler)
         let screen = FeedScreen(scheduler: scheduler, options: options)
         var chosen: [UInt8]?
-        screen.onNeedsRender = { loop.setNeedsRender() }
+        screen.onRender = { loop.setNeedsRender() }
         let quitCode: Int32 = sources.allSatisfy(\.isLineSource) && isatty(STDOUT_FILENO) == 0 ? 130 : 0
         screen.onQuit = { loop.stop(exitCode: quitCode) }
         screen.onRedraw = { terminal.invalidate() }

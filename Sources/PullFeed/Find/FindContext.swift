@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The facts `FindModel` reads with each event: the list's rows and selection, the filter as
-/// the list shows it, and what the source can do and is doing.
+/// the list shows it (read from the list), and what the source can do and is doing (as the
+/// screen handed them with the last state).
 struct FindContext: Equatable {
     /// Rows in the list (the filtered rows while a filter is set).
     var listRows = 0
@@ -42,5 +43,20 @@ struct FindContext: Equatable {
         var loadsThroughLine = false
 
         var isBusy: Bool { isLoadingMore || isRefreshing }
+    }
+}
+
+extension FindContext.Feed {
+    /// What the feed's state `state` says (the screen hands it with each state it shows).
+    init(_ state: FeedState) {
+        pages = state.source.isLineSource && state.source.hasPages
+        scansWithoutLoading = state.source.scansWithoutLoading
+        grouped = state.lineSections != nil
+        hasLoaded = state.hasLoaded
+        hasMore = state.hasMore
+        isOpen = state.isOpen
+        isLoadingMore = state.isLoadingMore
+        isRefreshing = state.isRefreshing
+        if case .line? = state.loadGoal { loadsThroughLine = true }
     }
 }

@@ -4,7 +4,8 @@ import TerminalUI
 /// cannot do itself (they read the rows, and the long ones run in the background), the loads it
 /// wants, and the changes to the list (selection, filtered rows). The executor answers some of
 /// them with an event: a walk or scan with `walkFinished`, `searchFromSelection` with `search`,
-/// `showFilter` with `stateChanged`, `retry` with `retryDue`.
+/// `showFilter` with `stateChanged`, `retry` with `retryDue`. None asks for a frame: one is drawn
+/// after every event the executor's runtime handles.
 enum FindEffect: Equatable {
     /// A prompt opened (true) or closed (false): refreshing by itself waits while one is open.
     case holdAutoRefresh(Bool)
@@ -46,8 +47,6 @@ enum FindEffect: Equatable {
     /// Show every row again, the last search's matches marked if they were, the selection on base row
     /// `selecting` (or the last row).
     case removeFilter(selecting: Int?)
-    /// Draw the screen again.
-    case render
 }
 
 /// Where the selection goes when a filter's rows are shown.

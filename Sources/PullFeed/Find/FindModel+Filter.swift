@@ -39,25 +39,23 @@ extension FindModel {
             return effects + showFilter(pattern, matches: known.matches, through: through, selecting: selecting, walk: nil,
                                         ranking: known.ranking)
         }
-        filterPending = true
-        effects += startWalk(.filter(pattern, through: through, candidates: known?.matches),
-                             rows: known?.matches.count ?? through, for: .filter(pattern, through: through, selecting: selecting))
-        effects.append(.render)
+        let run = FilterRun(pattern: pattern, through: through, selecting: selecting)
+        effects += startWalk(.filter(pattern, through: through, candidates: known?.matches), rows: known?.matches.count ?? through) {
+            .filtering($0, run, found: nil, walked: nil)
+        }
         return effects
     }
 
     mutating func showFilter(_ pattern: TextPattern, matches: RowSet, through: Int, selecting: FilterSelection?, walk: Int?,
                              ranking: FilterRanking? = nil) -> [FindEffect] {
-        filterPending = false
         filter = pattern
-        return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk, ranking: ranking), .render]
+        return [.showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: walk, ranking: ranking)]
     }
 
     /// Shows every row again, the selection back on the row it was on before the filter.
     mutating func removeFilter(in context: FindContext) -> [FindEffect] {
-        filterPending = false
-        filterLoading = false
         let effects = stopWalk()
+        stopFilling()
         guard filter != nil else {
             filterOrigin = nil
             return effects
@@ -65,7 +63,7 @@ extension FindModel {
         let origin = filterOrigin ?? context.selectedBaseRow
         filterOrigin = nil
         filter = nil
-        return effects + [.removeFilter(selecting: origin), .render]
+        return effects + [.removeFilter(selecting: origin)]
     }
 
     /// Before the list reloads after the rows changed: a filter takes in appended rows, or
@@ -75,12 +73,13 @@ extension FindModel {
         // A stream dropped lines from its front while a search goes through its pages: the rows
         // moved up, and the search goes on from the same line (else a long search of a stream
         // past `--max-disk` stopped itself).
-        if dropped > 0, filter == nil, context.feed?.grouped == false, !hasBackgroundWork, pagedSearch != nil {
-            pagedSearch?.rowsDropped(dropped)
+        if dropped > 0, filter == nil, context.feed?.grouped == false, !hasBackgroundWork, case .paging(var paged, let lines, let walk) = work {
+            paged.rowsDropped(dropped)
+            work = .paging(paged, lines: lines, walk: walk)
             return []
         }
         guard replaced else {
-            guard filter != nil, !filterPending, context.filterCovered < context.filterRowCount else { return [] }
+            guard filter != nil, !isFiltering, context.filterCovered < context.filterRowCount else { return [] }
             return [.extendFilter]
         }
         var selecting = keeping
@@ -88,7 +87,7 @@ extension FindModel {
         // showed none of them): the place that computation was to keep.
         if case .place(nil)? = keeping {
             selecting = nil
-            if filterPending, case .filter(_, _, let pending)? = walk?.purpose, case .place? = pending { selecting = pending }
+            if case .filtering(_, let run, _, _) = work, case .place? = run.selecting { selecting = run.selecting }
         }
         filterResults.removeAll()
         var effects: [FindEffect] = []
@@ -98,24 +97,25 @@ extension FindModel {
         }
         guard let pattern = filter else { return effects }
         effects.append(.clearFilterRows(pattern))
-        filterPending = false
         return effects + refilter(pattern, selecting: selecting, keepsApplied: false, in: context)
     }
 
     /// Asks for the next page while the filtered rows do not fill the screen (line sources).
     mutating func loadForFilter(in context: FindContext) -> [FindEffect] {
-        guard filter != nil, filterLoads, !filterPending, let feed = context.feed,
+        guard filter != nil, filterLoads, let feed = context.feed,
               feed.pages, feed.hasLoaded, feed.hasMore, !feed.isRefreshing else {
-            filterLoading = false
+            stopFilling()
             return []
         }
         guard !feed.isLoadingMore else { return [] }
         // A page that brought nothing (a file still counted past its lines counted so far):
         // the rows come by themselves as counting goes on, and the filter asks again then.
-        filterLoading = !context.fillsScreen && filterAskedAt != context.baseRows
-        guard filterLoading else { return [] }
+        guard !context.fillsScreen, filterAskedAt != context.baseRows else {
+            stopFilling()
+            return []
+        }
         filterAskedAt = context.baseRows
-        progress = nil
+        work = .filling
         return [.loadAhead]
     }
 }

@@ -17,9 +17,9 @@ extension FindModel {
         let first = backward ? 0..<max(0, min(count, selected)) : min(count, selected + 1)..<count
         let wrap = backward ? min(count, max(0, selected))..<count : 0..<max(0, min(count, selected + 1))
         let run = SearchRun(pattern: pattern, backward: backward, wrap: wrap, openRows: space.openRows)
-        effects += startWalk(.search(pattern, rows: first, backward: backward, openRows: space.openRows),
-                             rows: first.count, for: .search(run, wrapping: false))
-        effects.append(.render)
+        effects += startWalk(.search(pattern, rows: first, backward: backward, openRows: space.openRows), rows: first.count) {
+            .searching($0, run, wrapping: false)
+        }
         return effects
     }
 
@@ -39,8 +39,9 @@ extension FindModel {
     /// The rows before the start, after the rest found nothing.
     private mutating func searchWrapped(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
         let range = run.openRows ? run.wrap : run.wrap.clamped(to: 0..<context.listRows)
-        return startWalk(.search(run.pattern, rows: range, backward: run.backward, openRows: run.openRows),
-                         rows: range.count, for: .search(run, wrapping: true))
+        return startWalk(.search(run.pattern, rows: range, backward: run.backward, openRows: run.openRows), rows: range.count) {
+            .searching($0, run, wrapping: true)
+        }
     }
 
     /// The lines not loaded yet, for a line source that has more.
@@ -53,8 +54,7 @@ extension FindModel {
             return startPagedSearch(run, in: context)
         }
         nextWalkID += 1
-        walk = Walk(id: nextWalkID, purpose: .scan(run), background: true)
-        progress = strings.text(.searchingPercent, "0")
+        work = .scanning(Walk(id: nextWalkID, background: true, rows: 0), run, percent: 0)
         return [.scan(id: nextWalkID, run.pattern, after: context.baseRows)]
     }
 
@@ -63,8 +63,7 @@ extension FindModel {
         case nil:
             return startPagedSearch(run, in: context)
         case .found(let line):
-            pendingMatch = PendingMatch(baseRow: line, backward: run.backward, pattern: run.pattern)
-            progress = searching(line + 1)
+            work = .awaitingMatch(PendingMatch(baseRow: line, backward: run.backward, pattern: run.pattern))
             return stateChanged(in: context)
         case .notFound:
             return searchWrapped(run, in: context)
@@ -81,62 +80,63 @@ extension FindModel {
 
     private mutating func startPagedSearch(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
         pagedSearchGeneration += 1
-        pagedSearch = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap)
-        progress = searching(context.baseRows)
+        let paged = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap)
+        work = .paging(paged, lines: context.baseRows, walk: nil)
         return stateChanged(in: context)
     }
 
     /// After every state: a search through the pages goes on, a match past the loaded rows
-    /// is selected once loaded, and a filter loads pages while it does not fill the screen.
+    /// is selected once loaded, and a filter loads pages while it does not fill the screen
+    /// (not while a walk or a scan runs: one thing at a time).
     mutating func stateChanged(in context: FindContext) -> [FindEffect] {
         guard let feed = context.feed else { return [] }
-        if var paged = pagedSearch {
+        switch work {
+        case .paging(var paged, let lines, _):
             guard let arrived = paged.newRows(rowCount: context.listRows) else { return pagedStep(feed, in: context) }
-            pagedSearch = paged
             // Pages are at most a few tens of thousands of lines: searched at once.
             let rows = arrived.clamped(to: 0..<context.listRows)
-            return startWalk(.search(paged.pattern, rows: rows, backward: false, openRows: false),
-                             rows: rows.count, for: .pagedRows, background: false)
-        }
-        if var pending = pendingMatch {
+            return startWalk(.search(paged.pattern, rows: rows, backward: false, openRows: false), rows: rows.count, background: false) {
+                .paging(paged, lines: lines, walk: $0)
+            }
+        case .awaitingMatch(var pending):
             if context.baseRows > pending.baseRow {
-                pendingMatch = nil
-                progress = nil
+                work = .idle
                 if pending.backward { message = strings.text(.searchWrappedBottom) }
                 return found(.base(pending.baseRow))
             }
             guard !feed.isBusy, !feed.loadsThroughLine else { return [] }
             if !feed.hasMore || pending.requested {
                 // The reactor gave the lines up: the input shrank since it was scanned.
-                pendingMatch = nil
-                progress = nil
+                work = .idle
                 return notFound(pending.pattern)
             }
             pending.requested = true
-            pendingMatch = pending
+            work = .awaitingMatch(pending)
             return [.loadThrough(pending.baseRow)]
+        case .idle, .filling:
+            return loadForFilter(in: context)
+        case .searching, .scanning, .filtering:
+            return []
         }
-        return loadForFilter(in: context)
     }
 
     /// The rows of a paged search that arrived were searched.
     mutating func pagedRowsSearched(found: Int?, in context: FindContext) -> [FindEffect] {
-        guard let paged = pagedSearch else { return [] }
+        guard case .paging(let paged, _, let walk) = work else { return [] }
         if let found {
-            pagedSearch = nil
-            progress = nil
+            work = .idle
             if paged.backward { message = strings.text(.searchWrappedBottom) }
             return self.found(.list(found))
         }
-        progress = searching(context.baseRows)
+        work = .paging(paged, lines: context.baseRows, walk: walk)
         guard let feed = context.feed else { return [] }
         return pagedStep(feed, in: context)
     }
 
     private mutating func pagedStep(_ feed: FindContext.Feed, in context: FindContext) -> [FindEffect] {
-        guard var paged = pagedSearch else { return [] }
+        guard case .paging(var paged, let lines, let walk) = work else { return [] }
         let step = paged.next(busy: feed.isBusy, hasMore: feed.hasMore, isOpen: feed.isOpen, baseRows: context.baseRows)
-        pagedSearch = paged
+        work = .paging(paged, lines: lines, walk: walk)
         switch step {
         case .none:
             return []
@@ -146,8 +146,7 @@ extension FindModel {
             pagedSearchGeneration += 1
             return [.retry(afterMilliseconds: PagedSearch.retryMilliseconds, generation: pagedSearchGeneration)]
         case .wrap:
-            pagedSearch = nil
-            progress = nil
+            work = .idle
             return searchWrapped(SearchRun(pattern: paged.pattern, backward: paged.backward, wrap: paged.wrap), in: context)
         }
     }

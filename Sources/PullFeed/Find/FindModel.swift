@@ -2,10 +2,12 @@ import TerminalUI
 
 /// Search (`/`, `n`, `N`) and filter (`&`) as a value: the prompt, the last search, the work in
 /// progress and what the status line says about it, the applied filter and where the selection
-/// was before it. Events come in with the facts of the moment (`FindContext`); what has to be
-/// done to the rows, the source and the list goes out as `FindEffect`s for an executor to carry
-/// out. Nothing here reads rows, waits or touches the screen, so every decision is tested as a
-/// table.
+/// was before it. Events come in with the facts of the moment (`FindContext`: the list's, and
+/// the feed's as the screen handed them); what has to be done to the rows, the source and the
+/// list goes out as `FindEffect`s for an executor to carry out. Nothing here reads rows, waits or
+/// touches the screen, so every decision is tested as a table. The work in progress is one
+/// value, `work`: idle, a search walking rows, scanning the source, going through its pages or
+/// waiting for the lines through its match, or the filter walking its rows or filling the screen.
 ///
 /// A search walks the rows after the selection, then (for a line source with pages still
 /// unread) the rest of the input: scanned without loading when the source can, else loaded page
@@ -39,17 +41,8 @@ struct FindModel {
     var showsMatches = false
     /// The filter shown, if any.
     var filter: TextPattern?
-    /// What the status line says while work is in progress.
-    var progress: String?
-    /// While the filter's walk runs in the background: the matches found and the rows walked.
-    private(set) var partialCount: (found: Int, walked: Int)?
-
-    /// The walk or scan whose result is awaited.
-    var walk: Walk?
-    /// A search going through the source's pages as they load.
-    var pagedSearch: PagedSearch?
-    /// A match found past the loaded lines: selected once it is loaded.
-    var pendingMatch: PendingMatch?
+    /// What search and filter are working on: one thing at a time.
+    var work = Work.idle
     /// `n` and `N` pressed while a search runs (true for `N`), in order: as the search finds its
     /// match, the first of them searches on from there (a press is never lost, as in `less`).
     var queuedNext: [Bool] = []
@@ -59,54 +52,13 @@ struct FindModel {
     var filterOrigin: Int?
     /// Whether the filter loads pages to fill the screen (off after a failure or a cancel).
     var filterLoads = true
-    /// The filter has asked for a page that has not come yet.
-    var filterLoading = false
     /// The base row count when the filter last asked for a page: it asks again only once the
     /// rows grew.
     var filterAskedAt: Int?
-    /// The filter's walk over the rows has not finished.
-    var filterPending = false {
-        didSet { if !filterPending { partialCount = nil } }
-    }
     /// The last walk's id: a result for any other is dropped.
     var nextWalkID = 0
     /// Tells the retry last asked for by a paged search from earlier ones.
     var pagedSearchGeneration = 0
-
-    /// A walk or scan in progress and what its result is for.
-    struct Walk: Equatable {
-        var id: Int
-        var purpose: Purpose
-        var background: Bool
-    }
-
-    enum Purpose: Equatable {
-        /// The rows after the selection (`wrapping` false), or before it.
-        case search(SearchRun, wrapping: Bool)
-        /// Rows of a paged search that arrived.
-        case pagedRows
-        /// A scan of the source past the loaded lines.
-        case scan(SearchRun)
-        /// The filter's rows among the first `through`, the selection then as `selecting` says.
-        case filter(TextPattern, through: Int, selecting: FilterSelection?)
-    }
-
-    /// One search: its pattern and direction, and the rows before its start, searched last.
-    struct SearchRun: Equatable {
-        var pattern: TextPattern
-        var backward: Bool
-        var wrap: Range<Int>
-        var openRows = false
-    }
-
-    /// A match found past the loaded lines (a base row).
-    struct PendingMatch: Equatable {
-        var baseRow: Int
-        var backward: Bool
-        /// The lines through it were asked for (the reactor loads them, page after page).
-        var requested = false
-        var pattern: TextPattern
-    }
 
     /// Whether `&` opens in fuzzy mode (`--fuzzy`).
     var fuzzyFilter = false
@@ -119,20 +71,40 @@ struct FindModel {
 
     var isPrompting: Bool { prompt != nil }
 
-    /// Whether a walk or a scan runs in the background (a cancellation token is out).
-    var hasBackgroundWork: Bool { walk?.background ?? false }
+    /// Whether a walk or a scan runs in the background (it can be cancelled).
+    var hasBackgroundWork: Bool {
+        switch work {
+        case .searching(let walk, _, _), .scanning(let walk, _, _), .filtering(let walk, _, _, _): walk.background
+        case .paging(_, _, let walk): walk?.background ?? false
+        case .idle, .awaitingMatch, .filling: false
+        }
+    }
 
     /// Whether a search is working: walking rows in the background (a walk run at once is over
     /// before the next event), scanning the source, or loading its pages.
     var isSearching: Bool {
-        if pagedSearch != nil || pendingMatch != nil { return true }
-        guard let walk, walk.background else { return false }
-        if case .filter = walk.purpose { return false }
-        return true
+        switch work {
+        case .searching(let walk, _, _): walk.background
+        case .scanning, .paging, .awaitingMatch: true
+        case .idle, .filtering, .filling: false
+        }
+    }
+
+    /// Whether the filter's walk over its rows runs.
+    var isFiltering: Bool {
+        if case .filtering = work { true } else { false }
+    }
+
+    /// Whether the filter is being computed or loads pages to fill the screen.
+    var isFilterWorking: Bool {
+        switch work {
+        case .filtering, .filling: true
+        default: false
+        }
     }
 
     /// Whether a search or filter is working (Esc and Ctrl-C cancel it rather than quit).
-    var isBusy: Bool { hasBackgroundWork || pagedSearch != nil || pendingMatch != nil || filterLoading || filterPending }
+    var isBusy: Bool { isSearching || isFilterWorking }
 
     /// Whether an Esc outside the prompt has something to undo (work in progress, the marked
     /// matches, the applied filter); only an Esc with nothing to undo quits.
@@ -148,15 +120,26 @@ struct FindModel {
     /// What the status line says below the list when no prompt is open: the progress of the
     /// work, that the filter works, or the last message; nil for none.
     var statusText: String? {
-        if let progress, isBusy { return progress }
-        if filterLoading || filterPending { return strings.text(.filtering) }
+        if let progress { return progress }
+        if isFilterWorking { return strings.text(.filtering) }
         return message
+    }
+
+    /// The progress of the work in progress, when it has one to tell.
+    private var progress: String? {
+        switch work {
+        case .searching(let walk, _, _), .filtering(let walk, _, _, _): walk.background ? searching(walk.rows) : nil
+        case .scanning(_, _, let percent): strings.text(.searchingPercent, String(percent))
+        case .paging(_, let lines, _): searching(lines)
+        case .awaitingMatch(let pending): searching(pending.baseRow + 1)
+        case .idle, .filling: nil
+        }
     }
 
     /// The title's count while the filter's walk runs (`12,000+`), nil otherwise.
     var partialShownCount: String? {
-        guard let partialCount, filterPending else { return nil }
-        return AppStrings.grouped(partialCount.found) + "+"
+        guard case .filtering(_, _, let found?, _) = work else { return nil }
+        return AppStrings.grouped(found) + "+"
     }
 
     /// Takes `event` with the facts of the moment, and says what to do.
@@ -168,7 +151,6 @@ struct FindModel {
             message = nil
             if kind == .filter, filter == nil { filterOrigin = context.selectedBaseRow }
             prompt = FindPrompt(kind: kind, fuzzy: kind == .filter && fuzzyFilter)
-            effects.append(.render)
         case .promptInput(let input):
             effects += promptInput(input, in: context)
         case .keyPressed:
@@ -191,28 +173,28 @@ struct FindModel {
         case .walkFinished(let id, let result):
             effects += walkFinished(id, result, in: context)
         case .filterProgress(let id, let found, let walked):
-            guard walk?.id == id, filterPending else { break }
-            partialCount = (found, walked)
-            effects.append(.render)
+            guard case .filtering(let walk, let run, _, _) = work, walk.id == id else { break }
+            work = .filtering(walk, run, found: found, walked: walked)
         case .scanProgress(let id, let percent):
-            guard walk?.id == id else { break }
-            progress = strings.text(.searchingPercent, String(percent))
-            effects.append(.render)
+            guard case .scanning(let walk, let run, _) = work, walk.id == id else { break }
+            work = .scanning(walk, run, percent: percent)
         case .rowsWillReload(let replaced, let keeping, let dropped):
             effects += rowsWillReload(replaced: replaced, keeping: keeping, dropped: dropped, in: context)
         case .stateChanged:
             effects += stateChanged(in: context)
         case .retryDue(let generation):
             guard generation == pagedSearchGeneration else { break }
-            pagedSearch?.retryDue()
+            if case .paging(var paged, let lines, let walk) = work {
+                paged.retryDue()
+                work = .paging(paged, lines: lines, walk: walk)
+            }
             effects += stateChanged(in: context)
         case .loadFailed:
             filterLoads = false
-            filterLoading = false
+            stopFilling()
         case .messageExpired(let generation):
             guard generation == messageGeneration, message != nil else { break }
             message = nil
-            effects.append(.render)
         }
         if isPrompting != wasPrompting { effects.insert(.holdAutoRefresh(isPrompting), at: 0) }
         return effects
@@ -239,7 +221,7 @@ struct FindModel {
             prompt = current
             effects.append(.toggleMark(down: down))
         }
-        return effects + [.render]
+        return effects
     }
 
     private mutating func submit(_ prompt: FindPrompt, in context: FindContext) -> [FindEffect] {
@@ -265,14 +247,14 @@ struct FindModel {
         if let kind = prompt?.kind {
             prompt = nil
             filterResults.removeAll()
-            return (kind == .filter ? removeFilter(in: context) : []) + [.render]
+            return kind == .filter ? removeFilter(in: context) : []
         }
         guard isBusy else { return [] }
-        let wasSearching = hasBackgroundWork || pagedSearch != nil || pendingMatch != nil
-        var effects = stopWork()
+        // A walk in the background, the filter's too, is said to be a search cancelled.
+        let wasSearching = hasBackgroundWork || isSearching
+        let effects = stopWork()
         filterLoads = false
         if wasSearching { message = strings.text(.searchCancelled) }
-        effects.append(.render)
         return effects
     }
 
@@ -291,10 +273,10 @@ struct FindModel {
             let fillsFilter = filter != nil && !wasSearching
             var effects = cancel(in: context)
             if wasSearching { effects.insert(contentsOf: clearMatches(), at: 0) }
-            if fillsFilter { effects.insert(contentsOf: removeFilter(in: context), at: effects.count - 1) }
+            if fillsFilter { effects += removeFilter(in: context) }
             return effects
         }
-        if showsMatches { return clearMatches() + [.render] }
+        if showsMatches { return clearMatches() }
         return removeFilter(in: context)
     }
 
@@ -307,53 +289,58 @@ struct FindModel {
     /// Stops every walk, scan and load in progress, and forgets the `n` and `N` waiting for them.
     mutating func stopWork() -> [FindEffect] {
         queuedNext.removeAll()
-        var effects = stopWalk()
+        var effects: [FindEffect] = hasBackgroundWork ? [.cancelWork] : []
         // The pages through a match are loaded by the reactor: it is told they are not wanted.
-        if pendingMatch?.requested == true { effects.append(.stopLoadingThrough) }
-        pagedSearch = nil
-        pendingMatch = nil
-        filterLoading = false
-        filterPending = false
+        if case .awaitingMatch(let pending) = work, pending.requested { effects.append(.stopLoadingThrough) }
+        work = .idle
         return effects
     }
 
-    /// Stops the walk or scan in progress; its result, if it comes, is dropped.
+    /// Stops the walk or scan in progress (a search going through pages goes on without it);
+    /// its result, if it comes, is dropped.
     mutating func stopWalk() -> [FindEffect] {
         let running = hasBackgroundWork
-        walk = nil
-        progress = nil
+        switch work {
+        case .searching, .scanning, .filtering: work = .idle
+        case .paging(let paged, let lines, _): work = .paging(paged, lines: lines, walk: nil)
+        case .idle, .awaitingMatch, .filling: break
+        }
         return running ? [.cancelWork] : []
     }
 
-    /// Asks for a walk; its result comes back with `walkFinished`.
-    mutating func startWalk(_ kind: FindWalk.Kind, rows: Int, for purpose: Purpose, background: Bool? = nil) -> [FindEffect] {
+    /// The filter no longer asks for pages.
+    mutating func stopFilling() {
+        if case .filling = work { work = .idle }
+    }
+
+    /// Asks for a walk over `rows` rows (in the background when they are many, unless
+    /// `background` says); the work is then `working(walk)`, and its result comes back with
+    /// `walkFinished`.
+    mutating func startWalk(_ kind: FindWalk.Kind, rows: Int, background: Bool? = nil, as working: (Walk) -> Work) -> [FindEffect] {
         nextWalkID += 1
-        let background = background ?? (rows > Self.syncRows)
-        walk = Walk(id: nextWalkID, purpose: purpose, background: background)
-        if background, progress == nil { progress = searching(rows) }
-        return [.walk(FindWalk(id: nextWalkID, kind: kind, background: background))]
+        let walk = Walk(id: nextWalkID, background: background ?? (rows > Self.syncRows), rows: rows)
+        work = working(walk)
+        return [.walk(FindWalk(id: walk.id, kind: kind, background: walk.background))]
     }
 
     private mutating func walkFinished(_ id: Int, _ result: FindWalkResult, in context: FindContext) -> [FindEffect] {
-        guard let finished = walk, finished.id == id else { return [] }
-        walk = nil
-        if finished.background { progress = nil }
-        var effects: [FindEffect]
-        switch (finished.purpose, result) {
-        case (.search(let run, let wrapping), .search(let found)):
-            effects = searchWalked(run, wrapping: wrapping, found: found, in: context)
-        case (.pagedRows, .search(let found)):
-            effects = pagedRowsSearched(found: found, in: context)
-        case (.scan(let run), .scan(let scan)):
-            effects = scanned(run, scan, in: context)
-        case (.filter(let pattern, let through, let selecting), .filter(let matches, let ranking)):
-            filterResults.keep(pattern, matches: matches, through: through, ranking: ranking)
-            effects = showFilter(pattern, matches: matches, through: through, selecting: selecting, walk: id, ranking: ranking)
+        switch (work, result) {
+        case (.searching(let walk, let run, let wrapping), .search(let found)) where walk.id == id:
+            work = .idle
+            return searchWalked(run, wrapping: wrapping, found: found, in: context)
+        case (.paging(let paged, let lines, let walk?), .search(let found)) where walk.id == id:
+            work = .paging(paged, lines: lines, walk: nil)
+            return pagedRowsSearched(found: found, in: context)
+        case (.scanning(let walk, let run, _), .scan(let scan)) where walk.id == id:
+            work = .idle
+            return scanned(run, scan, in: context)
+        case (.filtering(let walk, let run, _, _), .filter(let matches, let ranking)) where walk.id == id:
+            work = .idle
+            filterResults.keep(run.pattern, matches: matches, through: run.through, ranking: ranking)
+            return showFilter(run.pattern, matches: matches, through: run.through, selecting: run.selecting, walk: id, ranking: ranking)
         default:
-            effects = []
+            return []
         }
-        if finished.background { effects.append(.render) }
-        return effects
     }
 
     /// Sets the message for a search that found nothing; the `n` and `N` waiting for it would
@@ -361,7 +348,7 @@ struct FindModel {
     mutating func notFound(_ pattern: TextPattern) -> [FindEffect] {
         queuedNext.removeAll()
         message = strings.text(.patternNotFound, pattern.text)
-        return [.render]
+        return []
     }
 
     /// A search found `row`: it is selected, and the first `n` or `N` pressed meanwhile searches

@@ -4,7 +4,7 @@ import TerminalUI
 /// rows to search when rows arrive, and what to do next — ask for more, wait a moment, or take
 /// the input as read to its end and search the rows before the start (wrap). A value: the
 /// controller carries out its steps and the decisions are tested as a table.
-struct PagedSearch {
+struct PagedSearch: Equatable {
     var pattern: TextPattern
     var backward: Bool
     /// List rows searched so far.

@@ -217,12 +217,15 @@ final class FileIndex: @unchecked Sendable {
         while !state.withLock({ $0.isStopped }) {
             count(lastNotice: &lastNotice)
             state.withLock { $0.isCounting = false }
+            // The last bytes counted: a file that grew with other bytes there was rewritten.
+            let counted = state.withLock { $0.size }
+            let end = endBytes(before: counted)
             onChange(nil)
             // Wait until something happens to the file, then look at it.
             while true {
                 guard watcher.wait() else { return }
                 if state.withLock({ $0.isStopped }) { return }
-                switch check() {
+                switch check(end: end, before: counted) {
                 case .none: continue
                 case .grew: break
                 case .reset(let reason):
@@ -270,17 +273,31 @@ final class FileIndex: @unchecked Sendable {
     /// How many steps a rewritten file is waited for at most.
     static let settleSteps = 20
 
-    /// What changed since the file was last counted.
-    private func check() -> Finding {
+    /// The file's bytes just before offset `end` (at most `endCheckSize`).
+    private func endBytes(before end: Int) -> [UInt8] {
+        let start = max(0, end - Self.endCheckSize)
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        let n = bytes.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress, $0.count, off_t(start)) }
+        return n == bytes.count ? bytes : []
+    }
+
+    /// How many bytes before the end counted are read again to tell a file that grew from one
+    /// rewritten longer (`cat new > f` seen only once written).
+    static let endCheckSize = 64
+
+    /// What changed since the file was last counted (up to `before` bytes, which ended with
+    /// `end`): a file that is longer but no longer ends its counted part with those bytes was
+    /// rewritten, not appended to.
+    private func check(end: [UInt8], before counted: Int) -> Finding {
         var atPath = stat()
         if stat(path, &atPath) != 0 { return .deleted }
         if UInt(atPath.st_dev) != identity.dev || UInt(atPath.st_ino) != identity.ino { return .reset(.replaced) }
         var info = stat()
         guard fstat(file.fd, &info) == 0 else { return .none }
         let size = Int(info.st_size)
-        let counted = state.withLock { $0.size }
         if size < counted { return .reset(.truncated) }
-        return size > counted ? .grew : .none
+        guard size > counted else { return .none }
+        return endBytes(before: counted) == end ? .grew : .reset(.truncated)
     }
 
     /// Counts the whole lines in the file's first `headSize` bytes; the counting thread goes on

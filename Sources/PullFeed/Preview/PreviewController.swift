@@ -17,33 +17,34 @@ package struct PreviewSettings: Sendable, Equatable {
     }
 }
 
-/// Carries out the preview model's effects: arms its debounce timers on the UI scheduler
-/// (virtual time in tests), starts and stops its runs through a `PreviewRunning`, and feeds
-/// back what they print. The feed screen tells it what the selected row asks for
-/// (`select(_:)`), and draws the model it holds.
+/// Runs the preview model on an `EventRuntime`: its debounce timer is the runtime's, its runs
+/// are the runtime's jobs, started through a `PreviewRunning` and stopped by cancelling them, and
+/// a render follows every event. The feed screen tells it what the selected row asks for
+/// (`send(.select(_:))`), and draws the model it holds.
 final class PreviewController {
     let settings: PreviewSettings
     private(set) var model: PreviewModel
     private let runner: PreviewRunning
-    private let scheduler: LoopScheduler
-    private var stops: [Int: () -> Void] = [:]
-    /// Runs asked for whose command is not started yet.
-    private var starting: Set<Int> = []
+    /// Runs the model: its timer, its runs, a render after every event.
+    let runtime: EventRuntime<PreviewModel.Event, Job>
     /// The pane's text area when last laid out, told to commands as `PULLFEED_PREVIEW_COLUMNS`
     /// and `PULLFEED_PREVIEW_LINES`.
     var paneSize = (columns: 0, lines: 0)
-    /// Called when what the pane shows changed.
-    var onNeedsRender: () -> Void = {}
+
+    /// What the runtime holds: the debounce timer, and each run by its number.
+    enum Job: Hashable {
+        case debounce
+        case run(Int)
+    }
 
     init(settings: PreviewSettings, runner: PreviewRunning, scheduler: LoopScheduler) {
         self.settings = settings
         self.runner = runner
-        self.scheduler = scheduler
         model = PreviewModel(isOpen: !settings.window.startsHidden)
-    }
-
-    deinit {
-        for stop in stops.values { stop() }
+        runtime = EventRuntime(scheduler: scheduler, label: "pullfeed.preview")
+        runtime.handler = { [unowned self] event in
+            for effect in model.handle(event) { perform(effect) }
+        }
     }
 
     /// The layout of `screen` with the pane as it is now (open or closed).
@@ -51,43 +52,26 @@ final class PreviewController {
         model.isOpen ? PreviewLayout(screen: screen, window: settings.window) : PreviewLayout(screen: screen)
     }
 
-    /// Applies `event` and carries out what it asks for.
+    /// Applies `event` and carries out what it asks for; a render follows.
     func send(_ event: PreviewModel.Event) {
-        // What the pane shows, compared without copying the lines (a copy held across `handle`
-        // would make each batch of output copy them all).
-        func shown(_ m: PreviewModel) -> (Bool, PreviewModel.Request?, Int, Int, PreviewModel.Status) {
-            (m.isOpen, m.shown, m.revision, m.scroll, m.status)
-        }
-        let before = shown(model)
-        let effects = model.handle(event)
-        for effect in effects { perform(effect) }
-        if shown(model) != before { onNeedsRender() }
+        runtime.send(event)
     }
 
     private func perform(_ effect: PreviewModel.Effect) {
         switch effect {
         case .wait(let id, let seconds):
-            let delay = LoopScheduler.SchedulerTimeType.Stride.nanoseconds(Int(seconds * 1_000_000_000))
-            scheduler.schedule(after: scheduler.now.advanced(by: delay)) { [weak self] in self?.send(.timerFired(id)) }
+            runtime.send(.timerFired(id), after: seconds, as: .debounce)
         case .start(let run, let command):
             // After the frame that the key which asked for it brings: the command's start
             // (another process on the machine's cores) never delays the list.
-            starting.insert(run)
-            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(1))) { [weak self] in
-                guard let self, self.starting.remove(run) != nil else { return }
-                self.start(command, run: run)
+            runtime.start(.run(run), after: 0.001) { [unowned self] job in
+                let environment = ["PULLFEED_PREVIEW_COLUMNS": String(paneSize.columns), "PULLFEED_PREVIEW_LINES": String(paneSize.lines)]
+                return runner.start(command, run: run, environment: environment) { event in
+                    if case .ended = event { job.finish(event) } else { job.send(event) }
+                }
             }
         case .stop(let run):
-            starting.remove(run)
-            stops.removeValue(forKey: run)?()
-        }
-    }
-
-    private func start(_ command: String, run: Int) {
-        let environment = ["PULLFEED_PREVIEW_COLUMNS": String(paneSize.columns), "PULLFEED_PREVIEW_LINES": String(paneSize.lines)]
-        stops[run] = runner.start(command, run: run, environment: environment) { [weak self] event in
-            if case .ended(let run, _, _, _) = event { self?.stops[run] = nil }
-            self?.send(event)
+            runtime.cancel(.run(run))
         }
     }
 

@@ -4,11 +4,19 @@ import TerminalUI
 /// The feed screen's input: keys, the mouse, pastes and resizes become list moves and the
 /// reactor's actions (`FeedCommand` names what a key does).
 extension FeedScreen {
-    /// Handles one input event.
+    /// Handles one input event; a render follows.
     package func handle(_ event: InputEvent) {
+        runtime.send(.input(event))
+    }
+
+    /// Does what a key does (`FeedCommand`); a render follows.
+    package func perform(_ command: FeedCommand) {
+        runtime.send(.command(command))
+    }
+
+    func handleInput(_ event: InputEvent) {
         if keysPage != nil, event.isInput {
             if keysPage?.handle(event, size: lastSize) != true { keysPage = nil }
-            onNeedsRender()
             return
         }
         if find.isPrompting, event.isInput {
@@ -30,7 +38,7 @@ extension FeedScreen {
                 refreshable.releasePulls()
                 return
             }
-            perform(command)
+            handleCommand(command)
         case .mouse(let mouse):
             if previewTakes(mouse) { return }
             switch mouse.kind {
@@ -48,7 +56,6 @@ extension FeedScreen {
         case .resize(let size):
             lastSize = size
             list.viewportHeight = paneLayout(for: size).listHeight
-            onNeedsRender()
         }
     }
 
@@ -58,7 +65,7 @@ extension FeedScreen {
         find.cancel()
     }
 
-    package func perform(_ command: FeedCommand) {
+    func handleCommand(_ command: FeedCommand) {
         switch command {
         case .move(let listCommand):
             move(listCommand)
@@ -69,11 +76,9 @@ extension FeedScreen {
             } else {
                 reactor?.action.send(.refreshKeepingPlace)
             }
-            onNeedsRender()
         case .refreshAll:
             refreshable.releasePulls()
             reactor?.action.send(.refreshKeepingPlace)
-            onNeedsRender()
         case .togglePause:
             if let source = selectedSource {
                 reactor?.action.send(.togglePauseSource(source))
@@ -98,7 +103,6 @@ extension FeedScreen {
             onQuit()
         case .redraw:
             onRedraw()
-            onNeedsRender()
         case .search:
             refreshable.releasePulls()
             stopFollowing()
@@ -116,7 +120,6 @@ extension FeedScreen {
             if !preview.model.isOpen { preview.send(.select(previewRequest())) }
             preview.send(.toggle)
             list.viewportHeight = paneLayout(for: lastSize).listHeight
-            onNeedsRender()
         case .scrollPreview(let lines):
             guard let pane = paneLayout(for: lastSize).pane else { return }
             preview?.send(.scroll(by: lines, height: pane.height))
@@ -127,16 +130,13 @@ extension FeedScreen {
             refreshable.releasePulls()
             list.wrapsLines.toggle()
             statusLine.keyMapsChanged()
-            onNeedsRender()
         case .toggleLineNumbers:
             refreshable.releasePulls()
             showsLineNumbers.toggle()
             updateNumberWidth()
-            onNeedsRender()
         case .showKeys:
             refreshable.releasePulls()
             keysPage = KeysPage(keyMap: keyMap, strings: strings)
-            onNeedsRender()
         case .toggleMark(let down):
             refreshable.releasePulls()
             toggleMark()
@@ -179,7 +179,6 @@ extension FeedScreen {
             if let row = filtered.index(ofBase: base), filtered.isSelectable(at: row) {
                 stopFollowing()
                 refreshable.select(row: row)
-                onNeedsRender()
                 return
             }
         }
@@ -205,7 +204,6 @@ extension FeedScreen {
             let onLast = list.rowCount > 0 && list.selectedIndex == list.rowCount - 1
             reactor?.action.send(command == .end ? .followEnd : .follow(onLast))
         }
-        onNeedsRender()
     }
 
     private func activate() {

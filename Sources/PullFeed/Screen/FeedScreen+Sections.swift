@@ -18,7 +18,6 @@ extension FeedScreen {
         default:
             reactor.action.send(.unfoldAll)
         }
-        onNeedsRender()
     }
 
     /// A click on a folded section's header unfolds it.

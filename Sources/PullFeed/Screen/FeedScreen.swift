@@ -42,8 +42,15 @@ package final class FeedScreen: ReactorView {
     /// The calendar (and time zone) the title's time of the last refresh is shown in.
     let calendar: Calendar
 
-    /// Called when something visible changed; the app renders on its next turn.
-    package var onNeedsRender: () -> Void = {}
+    /// Called after every event the screen, its list, search and filter or the preview handled
+    /// (a key, a state, a timer, work that finished): the app renders on its next turn.
+    package var onRender: () -> Void = {} {
+        didSet {
+            runtime.onRender = onRender
+            refreshable.onChange = onRender
+            preview?.runtime.onRender = onRender
+        }
+    }
     /// Called for `q`/Esc/Ctrl-C.
     package var onQuit: () -> Void = {}
     /// Called when a source's `--alert` matched a new line: the terminal's bell rings.
@@ -87,11 +94,33 @@ package final class FeedScreen: ReactorView {
     let preview: PreviewController?
     /// The line-number column is shown (`#`, `--line-numbers`).
     var showsLineNumbers: Bool
-    /// Turns the spinner of the refreshing sources' headers while one refreshes (several sources).
-    private var spinnerTimer: AnyCancellable?
+    /// Handles the screen's events (`Event`), each followed by a render, and turns the
+    /// sources' spinner.
+    let runtime: EventRuntime<Event, Timer>
+    /// The frame of the spinner the refreshing sources' headers show (several sources).
     private var spinnerTick = 0
-    private let scheduler: LoopScheduler
     private let glyphs: RefreshGlyphs
+
+    /// What the screen handles, one at a time on its runtime: each is followed by a render.
+    enum Event {
+        /// A key, a click, a paste or a resize.
+        case input(InputEvent)
+        /// What a key does, also for a bound key's chain and the refresh signal.
+        case command(FeedCommand)
+        /// A state's rows were reloaded: what follows them.
+        case rowsShown
+        /// A toast was shown (the status line draws it from the state).
+        case toast(Toast?)
+        /// The sources' spinner turned.
+        case spinnerTicked
+        /// Search or filter handled an event: the selection may have moved.
+        case findHandled
+    }
+
+    /// The screen's timer.
+    enum Timer: Hashable {
+        case spinner
+    }
 
     /// `previewRunner` runs preview commands (default: as processes).
     package init(scheduler: LoopScheduler, options: Options = Options(), now: @escaping () -> Date = Date.init,
@@ -110,7 +139,7 @@ package final class FeedScreen: ReactorView {
         header.showsOwnerRefreshes = false
         let glyphs: RefreshGlyphs = options.unicode ? .unicode : .ascii
         self.glyphs = glyphs
-        self.scheduler = scheduler
+        runtime = EventRuntime(scheduler: scheduler, label: "pullfeed.screen")
         calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
         let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
         let (strings, calendar) = (strings, calendar)
@@ -137,17 +166,31 @@ package final class FeedScreen: ReactorView {
             PreviewController(settings: $0, runner: previewRunner ?? ProcessPreviewRunner(scheduler: scheduler), scheduler: scheduler)
         }
         refreshable.repeatGap = options.repeatGap
-        refreshable.onChange = { [weak self] in self?.onNeedsRender() }
+        runtime.handler = { [unowned self] in handleEvent($0) }
         find.onPromptOpen = { [weak self] open in self?.reactor?.action.send(.holdSchedule(open)) }
-        find.reactor = { [weak self] in self?.reactor }
+        find.onFeedAction = { [weak self] in self?.reactor?.action.send($0) }
         find.onToggleMark = { [weak self] down in
             guard let self, self.options.multi else { return }
             self.perform(.toggleMark(down: down))
         }
-        preview?.onNeedsRender = { [weak self] in self?.onNeedsRender() }
-        find.onNeedsRender = { [weak self] in
-            self?.previewFollowsSelection()
-            self?.onNeedsRender()
+        find.runtime.onRender = { [weak self] in self?.runtime.send(.findHandled) }
+    }
+
+    /// One event of the screen's.
+    private func handleEvent(_ event: Event) {
+        switch event {
+        case .input(let input): handleInput(input)
+        case .command(let command): handleCommand(command)
+        case .rowsShown: rowsDidUpdate()
+        case .toast(let toast):
+            // A failed page stops following (the reactor's part; the list forgets the moves made
+            // past the loaded rows itself).
+            if case .loadMoreFailed? = toast?.kind { find.loadFailed() }
+        case .spinnerTicked:
+            spinnerTick &+= 1
+            rows.spinnerFrame = glyphs.spinnerFrames[spinnerTick % glyphs.spinnerFrames.count]
+        case .findHandled:
+            previewFollowsSelection()
         }
     }
 
@@ -160,10 +203,11 @@ package final class FeedScreen: ReactorView {
         refreshable.showsFooter = source.hasPages && !several
         // A command's run has no pages, but while it runs its footer says so.
         if !source.hasPages { refreshable.footerView.waitingTitle = strings.text(.commandRunning) }
+        find.scannableSource = reactor.scannableSource
         refreshable.bind(
             state: reactor.state.map(\.shown),
             rows: { [weak self] in self?.rows(for: $0) ?? .unchanged },
-            didUpdateRows: { [weak self] _ in self?.rowsDidUpdate() },
+            didUpdateRows: { [weak self] _ in self?.runtime.send(.rowsShown) },
             activity: \.activity,
             refresh: { [weak reactor] in reactor?.action.send(.refresh) },
             loadMore: { [weak reactor] in reactor?.action.send(.loadMore) }
@@ -171,7 +215,7 @@ package final class FeedScreen: ReactorView {
         .store(in: &cancellables)
         reactor.pulse(\.$toast)
             .dropFirst()
-            .sink { [weak self] in self?.show($0) }
+            .sink { [weak self] in self?.runtime.send(.toast($0)) }
             .store(in: &cancellables)
         reactor.pulse(\.$alert)
             .dropFirst()
@@ -189,6 +233,7 @@ package final class FeedScreen: ReactorView {
     private func rows(for new: FeedState) -> ListReload {
         let old = state
         state = new
+        find.feedDidChange(FindContext.Feed(new))
         let ranked = filtered.ranking != nil
         let place = RowReload.mayKeepPlace(from: old, to: new) || ranked ? refreshable.place : nil
         let (oldRows, oldSelected) = (list.rowCount, list.selectedIndex)
@@ -216,7 +261,8 @@ package final class FeedScreen: ReactorView {
     }
 
     /// What follows the rows of a new state once they are reloaded: the selection the reload
-    /// moves, the list's height, the footer of a source without pages, find and the preview.
+    /// moves, the list's height, the footer of a source without pages, find, the preview and
+    /// the sources' spinner.
     private func rowsDidUpdate() {
         let (old, selection) = shownUpdate
         shownUpdate = (state, nil)
@@ -226,7 +272,6 @@ package final class FeedScreen: ReactorView {
         find.stateDidChange()
         previewFollowsSelection()
         turnSpinner()
-        onNeedsRender()
     }
 
     /// The sources' headers show a turning spinner while one of them refreshes: a frame every
@@ -234,25 +279,11 @@ package final class FeedScreen: ReactorView {
     private func turnSpinner() {
         let spins = state.sourceSections?.contains { $0.isRefreshing || $0.isLoading } ?? false
         rows.spinnerFrame = glyphs.spinnerFrames[spinnerTick % glyphs.spinnerFrames.count]
-        guard spins != (spinnerTimer != nil) else { return }
-        guard spins else {
-            spinnerTimer = nil
-            return
+        guard spins != runtime.isActive(.spinner) else { return }
+        if spins {
+            runtime.send(.spinnerTicked, every: 0.08, as: .spinner)
+        } else {
+            runtime.cancel(.spinner)
         }
-        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(80)), interval: .milliseconds(80)) { [weak self] in
-            guard let self else { return }
-            self.spinnerTick &+= 1
-            self.rows.spinnerFrame = self.glyphs.spinnerFrames[self.spinnerTick % self.glyphs.spinnerFrames.count]
-            self.onNeedsRender()
-        }
-        spinnerTimer = AnyCancellable(cancellable)
-    }
-
-    /// A toast was shown (the status line draws it from the state).
-    private func show(_ toast: Toast?) {
-        // A failed page stops following (the reactor's part; the list forgets the moves made
-        // past the loaded rows itself).
-        if case .loadMoreFailed? = toast?.kind { find.loadFailed() }
-        onNeedsRender()
     }
 }

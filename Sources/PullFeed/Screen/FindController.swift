@@ -1,35 +1,48 @@
-import OpenCombine
 import PullToRefresh
 import TerminalUI
 
-/// Search (`/`, `n`, `N`) and filter (`&`) on the feed screen: feeds keys and what happens to
-/// the rows to `FindModel`, which decides, and carries out its effects — the walks over the rows
-/// (on a background queue when they are long), the scans of the source, the loads, the filtered
-/// rows and the selection — and draws the prompt or the status line.
+/// Search (`/`, `n`, `N`) and filter (`&`) on the feed screen: runs `FindModel`, which decides,
+/// on an `EventRuntime` — the walks over the rows (at once, or off the loop's thread when they
+/// are long) and the scans of the source are its jobs, the retry and the message's expiry its
+/// timers, and a render follows every event — and carries out the rest of the effects on the
+/// list (the filtered rows, the selection); it draws the prompt or the status line.
 ///
-/// Rows are searched in the list's own indices (the filtered rows while a filter is set), or
-/// for grouped lines with a folded section, in the rows with every section open. Esc or Ctrl-C
-/// (`cancel()`) stops the work in progress, keeping what was loaded.
+/// It is fed, and reaches for nothing: the screen hands it the feed's facts with each state
+/// (`feedDidChange(_:)`), the source a search may scan (`scannableSource`), and what to do with
+/// the loads it asks for (`onFeedAction`). Rows are searched in the list's own indices (the
+/// filtered rows while a filter is set), or for grouped lines with a folded section, in the rows
+/// with every section open. Esc or Ctrl-C (`cancel()`) stops the work in progress, keeping what
+/// was loaded.
 final class FindController {
     typealias Kind = FindPrompt.Kind
 
     /// Search and filter as a value: what the user asked for and the work in progress.
     private(set) var model: FindModel
+    /// Runs the model: its walks and scans, its timers, a render after every event.
+    let runtime: EventRuntime<FindEvent, Job>
     /// Called when a prompt opens (true) or closes (false): refreshing by itself waits meanwhile.
     var onPromptOpen: (Bool) -> Void = { _ in }
-    var reactor: () -> FeedReactor? = { nil }
-    var onNeedsRender: () -> Void = {}
+    /// What the model asks of the feed (the next pages, the lines through a match or no longer,
+    /// a section unfolded): the screen sends it to its reactor.
+    var onFeedAction: (FeedReactor.Action) -> Void = { _ in }
+    /// The source a search may scan past the loaded lines without loading them (nil: none).
+    var scannableSource: (any FeedSource)?
     /// Tab (true) or Shift-Tab in the filter prompt: mark the selected row and move.
     var onToggleMark: (_ down: Bool) -> Void = { _ in }
+
+    /// What the runtime holds: the walk or scan in progress, the paged search's retry, the
+    /// message's expiry.
+    enum Job: Hashable {
+        case walk, retry, message
+    }
 
     private let list: ListView
     private let refreshable: RefreshableList
     private let rows: FeedRows
     private let filtered: FilteredListSource
     private let strings: AppStrings
-    private let scheduler: LoopScheduler
-    /// Runs the walks and scans.
-    let worker: FindWorker
+    /// The feed's facts as the screen last handed them (nil before its first state).
+    private var feed: FindContext.Feed?
     /// The search's rows with every section open (grouped lines with a folded section).
     private var openRows: UnfoldedRows?
     /// The rows the last filter walk read: its matches are shown with their section headers.
@@ -48,12 +61,11 @@ final class FindController {
         self.rows = rows
         self.filtered = filtered
         self.strings = strings
-        self.scheduler = scheduler
         model = FindModel(strings: strings)
         model.fuzzyFilter = fuzzy
         model.sortsFuzzy = sortsFuzzy
-        worker = FindWorker(scheduler: scheduler)
-        worker.deliver = { [weak self] event in self?.send(event) }
+        runtime = EventRuntime(scheduler: scheduler, label: "pullfeed.find")
+        runtime.handler = { [unowned self] in handle($0) }
         rows.keptCount = { [weak self] section in
             guard let kept = self?.sectionProjection?.kept, section < kept.count else { return nil }
             return kept[section]
@@ -118,21 +130,25 @@ final class FindController {
         showSectionFilter()
     }
 
-    /// After every state of the feed.
+    /// A new state of the feed, before its rows reload: its facts.
+    func feedDidChange(_ feed: FindContext.Feed) { self.feed = feed }
+    /// After every state of the feed, once its rows are reloaded.
     func stateDidChange() { send(.stateChanged) }
     /// A page failed to load: the filter stops asking for more.
     func loadFailed() { send(.loadFailed) }
 
     private func send(_ event: FindEvent) {
-        let message = model.messageGeneration
-        for effect in model.handle(event, in: context()) { perform(effect) }
-        if model.messageGeneration != message, model.message != nil { expireMessage(model.messageGeneration) }
+        runtime.send(event)
     }
 
-    /// A message goes after a toast's time, as every status message does.
-    private func expireMessage(_ generation: Int) {
-        let due = scheduler.now.advanced(by: .milliseconds(Int(FeedReactor.toastDuration * 1000)))
-        scheduler.schedule(after: due) { [weak self] in self?.send(.messageExpired(generation: generation)) }
+    /// One event: the model decides, the effects are carried out. A new message goes after a
+    /// toast's time, as every status message does.
+    private func handle(_ event: FindEvent) {
+        let message = model.messageGeneration
+        for effect in model.handle(event, in: context()) { perform(effect) }
+        if model.messageGeneration != message, model.message != nil {
+            runtime.send(.messageExpired(generation: model.messageGeneration), after: FeedReactor.toastDuration, as: .message)
+        }
     }
 
     /// The base row of the selection (nil while the list has not caught up with its rows).
@@ -147,15 +163,7 @@ final class FindController {
             filterRanking: sectionFilter.map(\.ranking) ?? filtered.ranking,
             fillsScreen: list.rowCount > 0 && !list.isBottomAccessoryFullyVisible)
         if rows.sectionRows != nil { context.filterRows = rows.filterRowCount }
-        if let reactor = reactor() {
-            let state = reactor.currentState
-            let source = state.source
-            context.feed = FindContext.Feed(
-                pages: source.isLineSource && source.hasPages, scansWithoutLoading: source.scansWithoutLoading,
-                grouped: state.lineSections != nil, hasLoaded: state.hasLoaded, hasMore: state.hasMore,
-                isOpen: state.isOpen, isLoadingMore: state.isLoadingMore, isRefreshing: state.isRefreshing)
-            if case .line? = state.loadGoal { context.feed?.loadsThroughLine = true }
-        }
+        context.feed = feed
         return context
     }
 
@@ -170,16 +178,13 @@ final class FindController {
         case .searchFromSelection(let pattern, let backward): search(pattern, backward: backward)
         case .highlight(let pattern): list.highlight = pattern
         case .walk(let walk): run(walk)
-        case .scan(let id, let pattern, let loaded):
-            if let source = reactor()?.scannableSource { worker.scan(id: id, pattern, in: source, after: loaded) }
-        case .cancelWork: worker.cancel()
-        case .loadAhead: reactor()?.action.send(.loadAhead)
-        case .loadThrough(let row): reactor()?.action.send(.loadThrough(row))
-        case .stopLoadingThrough: reactor()?.action.send(.stopLoadingThrough)
+        case .scan(let id, let pattern, let loaded): scan(id: id, pattern, after: loaded)
+        case .cancelWork: runtime.cancel(.walk)
+        case .loadAhead: onFeedAction(.loadAhead)
+        case .loadThrough(let row): onFeedAction(.loadThrough(row))
+        case .stopLoadingThrough: onFeedAction(.stopLoadingThrough)
         case .retry(let milliseconds, let generation):
-            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(milliseconds))) { [weak self] in
-                self?.send(.retryDue(generation: generation))
-            }
+            runtime.send(.retryDue(generation: generation), after: Double(milliseconds) / 1000, as: .retry)
         case .select(let row): select(row)
         case .toggleMark(let down): onToggleMark(down)
         case .showFilter(let pattern, let matches, let through, let selecting, let walk, let ranking):
@@ -189,7 +194,6 @@ final class FindController {
             filtered.setFilter(pattern, matches: [], headers: [], through: 0)
         case .extendFilter: extendFilter()
         case .removeFilter(let origin): removeFilter(selecting: origin)
-        case .render: onNeedsRender()
         }
     }
 
@@ -202,17 +206,27 @@ final class FindController {
         send(.search(pattern, backward: backward, space: SearchSpace(rows: count, selected: selected, openRows: openRows != nil)))
     }
 
+    /// Walks rows for the model, at once or in the background (`FindJobs`); the result comes
+    /// back as `walkFinished`.
     private func run(_ walk: FindWalk) {
         switch walk.kind {
         case .search(let pattern, let range, let backward, let open):
             let snapshot: any ListTextSnapshot = open ? openRows?.snapshot ?? filtered.textSnapshot() : filtered.textSnapshot()
-            worker.search(id: walk.id, pattern, in: snapshot, range: range, backward: backward, background: walk.background)
+            runtime.run(.walk, inBackground: walk.background,
+                        FindJobs.search(id: walk.id, pattern, in: snapshot, range: range, backward: backward))
         case .filter(let pattern, let through, let candidates):
             let base = rows.filterTextSnapshot()
             filterBase = (walk.id, base)
-            worker.filter(id: walk.id, pattern, in: base, through: through, among: candidates, background: walk.background,
-                          ranks: model.ranks(pattern))
+            runtime.run(.walk, inBackground: walk.background,
+                        FindJobs.filter(id: walk.id, pattern, in: base, through: through, among: candidates, ranks: model.ranks(pattern)))
         }
+    }
+
+    /// Scans the source's lines after the first `loaded` in the background (nothing to scan:
+    /// the search waits, as for a source that cannot).
+    private func scan(id: Int, _ pattern: TextPattern, after loaded: Int) {
+        guard let scannableSource else { return }
+        runtime.run(.walk, FindJobs.scan(id: id, pattern, in: scannableSource, after: loaded))
     }
 
     private func select(_ row: FindRow) {
@@ -221,7 +235,7 @@ final class FindController {
             select(index)
         case .open(let index):
             guard let openRows else { return select(index) }
-            if let section = openRows.foldedSection(ofOpenRow: index) { reactor()?.action.send(.unfold(section.name)) }
+            if let section = openRows.foldedSection(ofOpenRow: index) { onFeedAction(.unfold(section.name)) }
             select(rows.shownRow(ofOpenRow: index, in: openRows) ?? index)
         case .base(let baseRow):
             select(filtered.firstShown(atOrAfter: baseRow))
@@ -238,7 +252,6 @@ final class FindController {
         if row >= list.rowCount { row = index }
         refreshable.select(row: row, contextAbove: Self.matchContext)
         list.revealHighlight(inRow: row)
-        onNeedsRender()
     }
 
     /// Shows the base rows `matches` (of the rows walk `walk` read, else of the rows now), in

@@ -53,6 +53,7 @@ struct DashboardKey: Sendable {
             ("preview", .app, .value), ("preview-window", .app, .value), ("bind", .app, .values),
             ("multi", .app, .flag), ("fuzzy", .app, .flag), ("no-sort", .app, .flag), ("wrap", .app, .flag),
             ("line-numbers", .app, .flag), ("color", .app, .invertible), ("mouse", .app, .invertible),
+            ("history", .app, .value), ("history-size", .app, .value), ("no-history", .app, .flag),
         ]
         return Dictionary(uniqueKeysWithValues: keys.map { ($0.0, DashboardKey(name: $0.0, place: $0.1, form: $0.2)) })
     }()
