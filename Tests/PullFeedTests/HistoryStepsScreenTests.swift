@@ -232,6 +232,19 @@ import Testing
         #expect(h.chosen == ["delta"], "Enter chooses the past result's row")
     }
 
+    @Test func theHelpLineNamesTheKeysWhereResultsAreKeptAndTheKeysPageEveryTime() {
+        let kept = Kept()
+        let h = ScreenHarness(source: Runs([["x"]]).source, columns: 100, clock: kept.clock, history: kept.browser("x"))
+        h.advance(1)
+        #expect(h.lines[23] == " ↑↓ move  / search  & filter  ←→ scroll  r refresh  [ ] history  Enter print  ? keys  q quit")
+        let unkept = ScreenHarness(source: Runs([["x"]]).source, columns: 100, rows: 50)
+        unkept.advance(1)
+        #expect(!unkept.lines[23].contains("history"))
+        unkept.press(.character("?"))
+        #expect(unkept.text.contains("Show the previous kept result of the selected row's source"))
+        #expect(unkept.text.contains("Show or hide the rows the shown result removed"))
+    }
+
     @Test func aSourceNotKeptSaysSo() {
         let h = ScreenHarness(source: Runs([["x"]]).source)
         h.advance(1)

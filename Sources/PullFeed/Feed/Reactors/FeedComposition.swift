@@ -57,6 +57,7 @@ package enum FeedComposition {
         traits.title = titles.joined(separator: ", ")
         traits.isLineSource = sources.allSatisfy(\.source.isLineSource)
         traits.hasPages = sources.contains { $0.source.hasPages }
+        traits.keepsHistory = sources.contains { $0.source.keepsHistory }
         shown.source = traits
         shown.lineIdentity = sources[0].lineIdentity
         shown.lines = composed.lines

@@ -180,6 +180,7 @@ package final class SourceReactor: SectionReactor {
         state.isWatched = source.isWatched
         state.lineIdentity = identity
         state.source = SourceTraits(source)
+        state.source.keepsHistory = history != nil
         state.autoRefresh = every.map(RefreshSchedule.init(interval:))
         if sectionPattern != nil { state.lineSections = LineSections() }
         // Following from the start: the first refresh loads to the end (`reduce(.refreshed)`).
