@@ -276,4 +276,42 @@ import Testing
         #expect(h.lines[0].contains("history 1/2"), "a source not live is said in the title wherever the selection is")
         #expect(h.lines[3].contains("history 1/2"), "and in its header")
     }
+
+    @Test func withSeveralSourcesDShowsTheRemovedRowsInTheSelectedRowsSectionOnly() {
+        let kept = Kept()
+        let a = Runs([["a1"], ["a2"]]), b = Runs([["b1", "gone", "b2"], ["b1", "b2", "b3"]])
+        let h = ScreenHarness(sources: [a.source, b.source], titles: ["a", "b"], clock: kept.clock,
+                              histories: [kept.browser("a"), kept.browser("b")]) { $0.lineNumbers = true }
+        kept.record(h.reactor.sources[0], as: "a")
+        kept.record(h.reactor.sources[1], as: "b")
+        h.advance(0.2)
+        kept.settle(h)
+        kept.date += 1
+        h.press(.character("R"))
+        h.advance(0.2)
+        kept.settle(h)
+        h.press(.character("}"))
+        h.press(.character("d"))
+        kept.settle(h)
+        #expect(Array(h.lines[1...7]) == ["    ▾ a · 1 line  1 new", "+1  a2", "    ▾ b · 3 lines  1 new", "›1  b1", "-   gone", " 2  b2", "+3  b3"])
+        h.press(.character("d"))
+        kept.settle(h)
+        #expect(Array(h.lines[3...6]) == ["    ▾ b · 3 lines  1 new", "›1  b1", " 2  b2", "+3  b3"])
+    }
+
+    @Test func aPastResultIsGroupedAsTheSourceGroupsItsLines() {
+        let kept = Kept()
+        let runs = Runs([["x 1", "y 1"], ["x 1", "y 1", "x 2"]])
+        let h = ScreenHarness(source: runs.source, sectionBy: "^(\\S+)", clock: kept.clock, history: kept.browser("grouped"))
+        kept.record(h.reactor.sources[0], as: "grouped")
+        h.advance(0.2)
+        kept.settle(h)
+        kept.refresh(h)
+        #expect(h.text.contains("x 2"))
+        h.press(.character("["))
+        kept.settle(h)
+        #expect(h.lines[0].contains("history 1/2"))
+        #expect(!h.text.contains("x 2"))
+        #expect(h.lines.contains { $0.contains("▾ x") } && h.lines.contains { $0.contains("▾ y") }, "\(h.lines)")
+    }
 }

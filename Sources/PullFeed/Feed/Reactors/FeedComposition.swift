@@ -69,7 +69,8 @@ package enum FeedComposition {
             let numbers = composed.numbers[index]
             changes.add(source, numbers: numbers)
             var section = SourceSection(title: titles[index])
-            section.lineCount = numbers.count
+            // Rows shown only for comparison (`d`) are no lines of the source.
+            section.lineCount = numbers.count - source.changes.removedItems.count
             section.numberOffset = source.headerLines.count + source.dropped
             section.isRefreshing = source.isRefreshing || source.isRunning
             section.schedule = source.autoRefresh
