@@ -26,7 +26,7 @@ import Testing
 
     func shown(_ step: HistoryBrowser.Step) -> (lines: [String], number: Int, count: Int)? {
         guard case .past(let past) = step else { return nil }
-        let lines = past.plain.lines
+        let lines = past.result.lines
         return ((0..<lines.count).map { lines[$0] }, past.position.number, past.position.count)
     }
 
@@ -61,10 +61,10 @@ import Testing
             Issue.record("no past result")
             return
         }
-        #expect(past.plain.headerLines == ["NAME"])
-        #expect(past.plain.lines.count == 1 && past.plain.lines[0] == "value 2")
-        #expect(past.plain.changes.newItems[0] && past.plain.changes.goneCount == 1)
-        #expect(past.removedRows && past.withRemoved.lines.count == 2)
+        #expect(past.result.headerLines == ["NAME"])
+        #expect(past.result.lines.count == 1 && past.result.lines[0] == "value 2")
+        #expect(past.result.changes.newItems[0] && past.result.changes.goneCount == 1)
+        #expect(past.removedRows && past.previous.count == 1 && past.previous[0] == "value 1")
     }
 
     @Test func aDatabaseThatFailsGivesWayToOneInMemory() throws {

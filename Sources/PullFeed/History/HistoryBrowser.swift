@@ -77,9 +77,8 @@ package final class HistoryBrowser: Sendable {
         let shaping = request.shaping
         let shown = shaping.split(try store.content(of: results[target]).bytes)
         let previous = target > 0 ? shaping.split(try store.content(of: results[target - 1]).bytes).lines : nil
-        let plain = shaping.result(header: shown.header, lines: shown.lines, previous: previous)
-        let withRemoved = previous.flatMap { RemovedRows.view(of: plain, previous: $0, shaping: shaping) }
+        let result = shaping.result(header: shown.header, lines: shown.lines, previous: previous)
         let shownAt = HistoryPosition(number: target + 1, count: results.count, time: results[target].time)
-        return .past(PastResult(id: results[target].id, position: shownAt, plain: plain, withRemoved: withRemoved))
+        return .past(PastResult(id: results[target].id, position: shownAt, result: result, previous: previous ?? LineList()))
     }
 }

@@ -19,22 +19,28 @@ package struct HistoryPosition: Sendable, Equatable {
 }
 
 /// A kept result of a source, shown in place of its live lines (`[`, `]`): which one it is,
-/// and its rows as shown, marked against the result kept before it (`plain`), and with the
-/// rows it removed among them (`withRemoved`, for `d`; `plain` when it removed none).
+/// its rows marked against the result kept before it, and that result's lines (for the rows
+/// it removed, which `d` shows).
 package struct PastResult: Sendable, Equatable {
     /// Its row id in the history (a later result has a larger one).
     package var id: Int64
     package var position: HistoryPosition
-    package var plain: ResultLines
-    package var withRemoved: ResultLines
+    package var result: ResultLines
+    /// The lines of the result kept before it; empty for the oldest kept.
+    package var previous: LineList
 
-    package init(id: Int64, position: HistoryPosition, plain: ResultLines, withRemoved: ResultLines? = nil) {
+    package init(id: Int64, position: HistoryPosition, result: ResultLines, previous: LineList = LineList()) {
         self.id = id
         self.position = position
-        self.plain = plain
-        self.withRemoved = withRemoved ?? plain
+        self.result = result
+        self.previous = previous
     }
 
-    /// Whether `d` shows more rows than the result's own.
-    package var removedRows: Bool { withRemoved != plain }
+    /// Whether it removed rows or changed a row's text against the result before it (`d`
+    /// shows them).
+    package var removedRows: Bool { result.removedRows }
+
+    package static func == (lhs: PastResult, rhs: PastResult) -> Bool {
+        lhs.id == rhs.id && lhs.position == rhs.position && lhs.result == rhs.result
+    }
 }

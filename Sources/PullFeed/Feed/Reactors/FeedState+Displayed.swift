@@ -6,7 +6,7 @@ extension FeedState {
     package var displayed: FeedState {
         if let past = history.past {
             var shown = self
-            shown.show(history.showsRemoved ? past.withRemoved : past.plain)
+            shown.show(removedRowsShown ?? past.result)
             // The kept result is whole and read: nothing to load, follow or count.
             shown.hasMore = false
             shown.isOpen = false
@@ -22,9 +22,7 @@ extension FeedState {
         }
         guard history.moved || history.showsRemoved else { return self }
         var shown = self
-        if history.showsRemoved, let live = history.liveWithRemoved, live.itemsVersion == itemsVersion {
-            shown.show(live.lines)
-        }
+        if let withRemoved = removedRowsShown { shown.show(withRemoved) }
         if history.moved { shown.refreshKeepsPlace = true }
         return shown
     }
@@ -33,6 +31,17 @@ extension FeedState {
     package var shownResultRemovedRows: Bool {
         if let past = history.past { return past.removedRows }
         return changes.isComparison && (changes.goneCount > 0 || !changes.changedItems.isEmpty) && !previousLines.isEmpty
+    }
+
+    /// Names the result shown, for what is built for it (`HistoryView.withRemoved`): a kept
+    /// one's serial, or the live lines' version.
+    var shownResultKey: Int { history.past?.result.serial ?? itemsVersion }
+
+    /// The shown result with its removed rows among its rows, while `d` shows them and they
+    /// are built for it.
+    private var removedRowsShown: ResultLines? {
+        guard history.showsRemoved, let built = history.withRemoved, built.of == shownResultKey else { return nil }
+        return built.lines
     }
 
     private mutating func show(_ result: ResultLines) {

@@ -6,8 +6,9 @@ package struct HistoryView {
     package var past: PastResult?
     /// `d`: the rows the shown result removed are shown, marked `-`.
     package var showsRemoved = false
-    /// The live result with the rows it removed, built for the live lines of `itemsVersion`.
-    var liveWithRemoved: (lines: ResultLines, itemsVersion: Int)?
+    /// The shown result with the rows it removed among its rows (`d`), and which result it
+    /// was built for (`FeedState.shownResultKey`).
+    var withRemoved: (lines: ResultLines, of: Int)?
     /// The steps asked for and not arrived yet, added up (`[` -1, `]` +1): a step asked
     /// meanwhile goes on from where they will land.
     var pendingSteps = 0

@@ -31,6 +31,12 @@ package struct ResultLines: Sendable, Equatable {
 
     private static let serials = Locked(1 << 40)
 
+    /// Whether it removed rows or changed a row's text against the result before it (`d`
+    /// shows them), as far as it was compared.
+    package var removedRows: Bool {
+        changes.isComparison && (changes.goneCount > 0 || !changes.changedItems.isEmpty)
+    }
+
     /// Two results shown are the same rows only when they are the same result.
     package static func == (lhs: ResultLines, rhs: ResultLines) -> Bool { lhs.serial == rhs.serial }
 }

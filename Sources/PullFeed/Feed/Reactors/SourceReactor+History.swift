@@ -17,7 +17,7 @@ extension SourceReactor {
             guard let self else { return Empty().eraseToAnyPublisher() }
             let stepped = Just(Mutation.historyStepped(step, delta: delta))
             if case .stays(let older) = step { return stepped.append(self.toast(.historyEnd(older: older))).eraseToAnyPublisher() }
-            return stepped.append(Deferred { [weak self] in self?.liveRemovedRows() ?? Empty().eraseToAnyPublisher() })
+            return stepped.append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
                 .eraseToAnyPublisher()
         }
         return Just(.askHistoryStep(delta)).append(landed).eraseToAnyPublisher()
@@ -28,35 +28,43 @@ extension SourceReactor {
         let toggled = Just(Mutation.setShowsRemoved(on))
         guard on else { return toggled.eraseToAnyPublisher() }
         let nothing = currentState.shownResultRemovedRows ? Empty().eraseToAnyPublisher() : toast(.nothingRemoved)
-        return toggled.append(nothing).append(Deferred { [weak self] in self?.liveRemovedRows() ?? Empty().eraseToAnyPublisher() })
+        return toggled.append(nothing).append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
             .eraseToAnyPublisher()
     }
 
-    /// The live result with the rows it removed, worked out on `workQueue` when `d` shows them
-    /// and they are not there yet for the live lines.
-    func liveRemovedRows() -> AnyPublisher<Mutation, Never> {
+    /// The shown result (live or kept) with the rows it removed, worked out on `workQueue`
+    /// when `d` shows them and they are not there yet for it.
+    func removedRows() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.history.showsRemoved, state.history.past == nil, state.shownResultRemovedRows,
-              state.history.liveWithRemoved?.itemsVersion != state.itemsVersion, state.dropped == 0, state.tailStart == nil else {
+        let key = state.shownResultKey
+        guard state.history.showsRemoved, state.shownResultRemovedRows, state.history.withRemoved?.of != key else {
             return Empty().eraseToAnyPublisher()
         }
-        let live = ResultLines(lines: state.lines, headerLines: state.headerLines, changes: state.changes,
-                               previousLines: state.previousLines, lineSections: state.lineSections)
-        let previous = state.previousLines
+        let shown: ResultLines
+        let previous: LineList
+        if let past = state.history.past {
+            shown = past.result
+            previous = past.previous
+        } else {
+            // Lines a stream cut from the front, or read from a file's end, are no result compared.
+            guard state.dropped == 0, state.tailStart == nil else { return Empty().eraseToAnyPublisher() }
+            shown = ResultLines(lines: state.lines, headerLines: state.headerLines, changes: state.changes,
+                                previousLines: state.previousLines, lineSections: state.lineSections)
+            previous = state.previousLines
+        }
         let shaping = shaping(of: state)
-        let version = state.itemsVersion
         let (queue, scheduler) = (workQueue, scheduler)
         return Deferred {
             Future<ResultLines?, Never> { promise in
                 // Kept on the UI scheduler, as `BackgroundLoad` keeps its promises.
                 let fulfil = UncheckedSendable(promise)
                 queue.async {
-                    let shown = RemovedRows.view(of: live, previous: previous, shaping: shaping)
-                    scheduler.schedule { fulfil.value(.success(shown)) }
+                    let built = RemovedRows.view(of: shown, previous: previous, shaping: shaping)
+                    scheduler.schedule { fulfil.value(.success(built)) }
                 }
             }
         }
-        .compactMap { $0.map { Mutation.liveWithRemoved($0, itemsVersion: version) } }
+        .compactMap { $0.map { Mutation.withRemoved($0, of: key) } }
         .eraseToAnyPublisher()
     }
 
@@ -85,9 +93,9 @@ extension SourceReactor {
         case .setShowsRemoved(let on):
             state.history.showsRemoved = on
             state.history.moved = true
-            if !on { state.history.liveWithRemoved = nil }
-        case .liveWithRemoved(let lines, let version):
-            state.history.liveWithRemoved = (lines, version)
+            if !on { state.history.withRemoved = nil }
+        case .withRemoved(let lines, let key):
+            state.history.withRemoved = (lines, key)
         default:
             break
         }

@@ -140,7 +140,7 @@ extension SourceReactor {
             state.refreshKeepsPlace = on
         case .setSchedule(let schedule):
             state.autoRefresh = schedule
-        case .askHistoryStep, .historyStepped, .setShowsRemoved, .liveWithRemoved:
+        case .askHistoryStep, .historyStepped, .setShowsRemoved, .withRemoved:
             reduceHistory(&state, mutation)
         }
         return state

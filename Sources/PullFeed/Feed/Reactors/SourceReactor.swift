@@ -106,8 +106,9 @@ package final class SourceReactor: SectionReactor {
         /// The step asked with `delta` landed.
         case historyStepped(HistoryBrowser.Step, delta: Int)
         case setShowsRemoved(Bool)
-        /// The live result with the rows it removed, for its lines of `itemsVersion`.
-        case liveWithRemoved(ResultLines, itemsVersion: Int)
+        /// The shown result with the rows it removed, built for the result `of` names
+        /// (`FeedState.shownResultKey`).
+        case withRemoved(ResultLines, of: Int)
     }
 
     package static let toastDuration: Double = 3
