@@ -3,8 +3,8 @@
 # 1`), against ten `watch -n1 'date +%N'` in the same run:
 #   1. the app's own CPU over 10 s (its children, the commands, excluded), as % of one core,
 #      against the ten watch processes' own CPU together; and its peak RSS (VmHWM);
-#   2. keys answered while the sources refresh: tuiprobe's per-key latency of 18 Down and 18
-#      Up within the 20 rows (the first byte of the answer, and the last: a refresh's frame may join it).
+#   2. keys answered while the sources refresh: tuiprobe's per-key latency of 9 Down and 9
+#      Up over the ten sources' rows (the first byte of the answer, and the last: a refresh's frame may join it).
 # Bars: the app's CPU <= 5% of a core, keys within 16 ms, RSS <= 32 MiB.
 #
 #   Benchmarks/dashboard.sh [path/to/pullfeed]   # default: a release build (STATIC=1: as installed)
@@ -49,7 +49,7 @@ echo "pullfeed peak RSS: $((rss / 1024)) MiB (bar: 32 MiB)"
 # Keys while the sources refresh.
 out="$(mktemp)"
 "$PY" "$TOOLS/tuiprobe.py" --runs 3 --size 120x50 --ready "date +%N (10)" --settle-idle \
-  --keys 'wait:1500 down*18 up*18' --quit q --out "$out" -q -- "$APP" "${SOURCES[@]}" --every 1 >/dev/null
+  --keys 'wait:1500 down*9 up*9' --quit q --out "$out" -q -- "$APP" "${SOURCES[@]}" --every 1 >/dev/null
 "$PY" - "$out" <<'EOF'
 import json, sys
 summary = json.load(open(sys.argv[1]))["summary"]

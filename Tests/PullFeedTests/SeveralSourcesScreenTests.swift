@@ -182,4 +182,19 @@ import Testing
         h.finishFindWalks()
         #expect(h.selectedRow == "banana")
     }
+
+    /// A source's header lines (`--header-lines`) head its section, dim and not selectable,
+    /// and count as its first lines in the line numbers.
+    @Test func aSourcesHeaderLinesHeadItsSection() {
+        let ps = ScriptedSource { _ in .success(Page(items: ["PID CMD", "1 init", "2 sh"].map(FeedItem.line), hasMore: false)) }
+        ps.delay = 0.01
+        let other = LiveSource(lines: ["x"])
+        other.isOpen = false
+        let h = ScreenHarness(sources: [HeaderLinesSource(ps, count: 1), other], titles: ["ps", "other"]) { $0.lineNumbers = true }
+        h.advance(0.1)
+        #expect(Array(h.lines[1...5]) == ["    ▾ ps · 2 lines", "    PID CMD", "›2  1 init", " 3  2 sh", "    ▾ other · 1 line"])
+        h.press(.down)
+        h.press(.up)
+        #expect(h.selectedRow == "2  1 init", "the header line is not selectable")
+    }
 }

@@ -72,8 +72,16 @@ package final class HistoryStore: @unchecked Sendable {
         }
     }
 
+    /// The version of the tables below (`PRAGMA user_version`); 1 was an earlier build's.
+    static let schemaVersion = 2
+
     private static func createTables(_ database: SQLiteDatabase) throws(SQLiteError) {
-        guard try database.integer("PRAGMA user_version") == 0 else { return }
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        if version == schemaVersion { return }
+        guard version == 0 else {
+            throw SQLiteError(code: 1, message: "it was written by another version of pullfeed (tables of version \(version), "
+                + "this one reads \(schemaVersion)): move it away to start a new history")
+        }
         try database.execute("""
             CREATE TABLE IF NOT EXISTS source (
                 id INTEGER PRIMARY KEY,
@@ -100,7 +108,7 @@ package final class HistoryStore: @unchecked Sendable {
                 content INTEGER NOT NULL REFERENCES content(id));
             CREATE INDEX IF NOT EXISTS result_by_source ON result(source, id);
             CREATE INDEX IF NOT EXISTS result_by_content ON result(content);
-            PRAGMA user_version = 1;
+            PRAGMA user_version = 2;
             """)
     }
 

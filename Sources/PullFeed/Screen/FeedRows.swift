@@ -146,19 +146,27 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
                            kind: .sectionHeader, isSelectable: folded, style: .bold)
         }
         guard usesLines else { return articleRows[index].row }
+        if isSourceHeaderLine(index) { return ListRow(text: line(at: index), isSelectable: false, style: .dim) }
         let item = lineIndex(ofRow: index)
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
         row.number = lineNumber(atRow: index)
         row.isMarked = !marks.isEmpty && marks.contains(item)
-        if changes.removedItems[item] {
-            row.isRemoved = true
-            row.isSelectable = false
-        }
+        row.isRemoved = changes.removedItems[item]
+        row.isSelectable = !row.isRemoved
         if changes.changedItems[item], item < changes.previousIndex.count {
             let previous = Int(changes.previousIndex[item])
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
         }
         return row
+    }
+
+    /// Whether row `index` shows one of a source's header lines (`--header-lines`, several
+    /// sources): dim, not selectable, not a line of its items.
+    private func isSourceHeaderLine(_ index: Int) -> Bool {
+        guard let sources, let sectionMap, index >= 0, index < sectionMap.rowCount else { return false }
+        let section = sectionMap.section(ofRow: index)
+        let offset = index - sectionMap.headerRow(of: section) - 1
+        return section < sources.count && offset >= 0 && offset < sources[section].headerLineCount && !sectionMap.folded[section]
     }
 
     /// The header of section `section`: a source's, or a `--section-by` section's.
@@ -185,20 +193,24 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     /// The number in its source of the line row `index` shows, from 1: its line in the file or
     /// the stream, counting the header lines (`--header-lines`, as `less` counts a file's lines)
-    /// and the lines a stream dropped. Nil for a row that shows no line, and for the lines
-    /// read from the end of a file while the lines before them are still counted.
+    /// and the lines a stream dropped, not rows shown for comparison (`d`). Nil for a row that
+    /// shows no line of the source (those too), and for the lines read from the end of a file
+    /// while the lines before them are still counted.
     package func lineNumber(atRow index: Int) -> Int? {
-        guard let item = lineIndex(atRow: index), item >= 0, !changes.removedItems[item] else { return nil }
-        if tailUnnumbered, let gap, index > gap.row { return nil }
-        // Rows shown for comparison only (`d`) are no lines of the result.
         let removed = changes.removedItems
+        guard let item = lineIndex(atRow: index), item >= 0, !removed[item] else { return nil }
+        if tailUnnumbered, let gap, index > gap.row { return nil }
         if let sources, let sectionMap {
             // A source's lines are its section's rows, in its order.
             let section = sectionMap.section(ofRow: index)
             guard section < sources.count else { return nil }
+            // Its header lines are its first lines, as `less` counts a file's.
             let header = sectionMap.headerRow(of: section)
+            let offset = index - header - 1
+            let headers = sources[section].headerLineCount
+            guard offset >= headers else { return offset + 1 }
             let before = removed.isEmpty ? 0 : removed.count(below: item) - removed.count(below: max(0, lineIndex(ofRow: header + 1)))
-            return sources[section].numberOffset + index - header - before
+            return sources[section].numberOffset + offset - headers + 1 - before
         }
         return headerCount + dropped + item + 1 - (removed.isEmpty ? 0 : removed.count(below: item))
     }
@@ -306,10 +318,9 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     package func isSelectable(at index: Int) -> Bool {
         if let gap, index == gap.row { return false }
+        if isSourceHeaderLine(index) { return false }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded }
-        guard usesLines else { return articleRows[index].row.isSelectable }
-        let item = lineIndex(ofRow: index)
-        return item < 0 || !changes.removedItems[item]
+        return usesLines ? !changes.removedItems[lineIndex(ofRow: index)] : articleRows[index].row.isSelectable
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's
@@ -383,6 +394,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         guard index >= 0, index < rowCount else { return .none }
         if let gap, index == gap.row { return .none }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded ? .section(section.name) : .none }
+        if isSourceHeaderLine(index) { return .none }
         return usesLines ? .line(line(at: index)) : articleRows[index].target
     }
 }

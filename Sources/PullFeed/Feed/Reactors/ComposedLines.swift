@@ -5,8 +5,11 @@
 /// together again, source after source, and `generation` rises.
 package struct ComposedLines: Sendable {
     package private(set) var lines = LineList()
-    /// For each source, the list's number of each of its lines, ascending.
+    /// For each source, the list's number of each of its lines, ascending: its header lines
+    /// (`--header-lines`) first, then its items.
     package private(set) var numbers: [SectionLines]
+    /// For each source, how many of its first `numbers` are header lines.
+    package private(set) var headerCounts: [Int]
     /// Bumped when the lines were put together again (what was worked out over them goes).
     package private(set) var generation = 0
     /// What each source's lines were when they were last taken: how many, its generation, how
@@ -18,10 +21,12 @@ package struct ComposedLines: Sendable {
         var generation = -1
         var dropped = 0
         var tailStart: Int?
+        var headerCount = 0
     }
 
     package init(sources: Int) {
         numbers = Array(repeating: [], count: sources)
+        headerCounts = Array(repeating: 0, count: sources)
         taken = Array(repeating: Taken(), count: sources)
     }
 
@@ -31,14 +36,22 @@ package struct ComposedLines: Sendable {
         precondition(sources.count == taken.count, "one state a source")
         let rebuilds = zip(sources, taken).contains { source, taken in
             source.generation != taken.generation || source.dropped != taken.dropped || source.tailStart != taken.tailStart
-                || source.lines.count < taken.count
+                || source.lines.count < taken.count || source.headerLines.count != taken.headerCount
         }
         if rebuilds {
             lines = LineList()
             generation &+= 1
             for (index, source) in sources.enumerated() {
                 numbers[index] = []
-                taken[index] = Taken(count: 0, generation: source.generation, dropped: source.dropped, tailStart: source.tailStart)
+                headerCounts[index] = source.headerLines.count
+                taken[index] = Taken(count: 0, generation: source.generation, dropped: source.dropped, tailStart: source.tailStart,
+                                     headerCount: source.headerLines.count)
+                // Its header lines head its section, then its lines follow.
+                let first = lines.count
+                lines.append(contentsOf: source.headerLines)
+                lines.append(source.lines)
+                numbers[index].append(range: first..<lines.count)
+                taken[index].count = source.lines.count
             }
         }
         for (index, source) in sources.enumerated() where source.lines.count > taken[index].count {

@@ -67,10 +67,12 @@ package enum FeedComposition {
         var changes = Changes(total: composed.lines.count)
         for (index, source) in sources.enumerated() {
             let numbers = composed.numbers[index]
-            changes.add(source, numbers: numbers)
+            let headerCount = composed.headerCounts[index]
+            changes.add(source, numbers: numbers, after: headerCount)
             var section = SourceSection(title: titles[index])
             // Rows shown only for comparison (`d`) are no lines of the source.
-            section.lineCount = numbers.count - source.changes.removedItems.count
+            section.lineCount = numbers.count - headerCount - source.changes.removedItems.count
+            section.headerLineCount = headerCount
             section.numberOffset = source.headerLines.count + source.dropped
             section.isRefreshing = source.isRefreshing || source.isRunning
             section.schedule = source.autoRefresh
@@ -84,7 +86,6 @@ package enum FeedComposition {
             lineSections.addSource(named: titles[index], lines: numbers, newCount: section.newCount)
             shown.isRefreshing = shown.isRefreshing || source.isRefreshing
             shown.isLoadingMore = shown.isLoadingMore || source.isLoadingMore
-            shown.isOpen = shown.isOpen || source.isOpen
             shown.isCounting = shown.isCounting || source.isCounting
             shown.isWatched = shown.isWatched || source.isWatched
             shown.hasLoaded = shown.hasLoaded || source.hasLoaded
@@ -93,6 +94,9 @@ package enum FeedComposition {
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
         shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
+        // Each source reads its open input on by itself, to its end: nothing is waited for or
+        // asked of the list as a whole (a search over a stream still running ends, as `less`'s does).
+        shown.isOpen = false
         shown.itemsVersion &+= list.version
         shown.changes = changes.result
         shown.previousLines = changes.previousLines
@@ -121,32 +125,36 @@ package enum FeedComposition {
             self.total = total
         }
 
-        /// Adds `source`'s changes; its line `i` is the list's line `numbers[i]`.
-        mutating func add(_ source: FeedState, numbers: SectionLines) {
+        /// Adds `source`'s changes; its line `i` is the list's line `numbers[skip + i]` (its
+        /// header lines come first).
+        mutating func add(_ source: FeedState, numbers: SectionLines, after skip: Int) {
             let changes = source.changes
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount
-            let count = min(numbers.count, source.lines.count)
+            let count = min(numbers.count - skip, source.lines.count)
             if changes.newCount > 0 {
-                for index in 0..<count where changes.newItems[index] { new.append(Int(numbers[index])) }
+                for index in 0..<max(0, count) where changes.newItems[index] { new.append(Int(numbers[skip + index])) }
             }
             if let arrived = source.arrivedFrom {
-                for index in max(0, arrived - source.dropped)..<count where !changes.newItems[index] { new.append(Int(numbers[index])) }
+                for index in max(0, arrived - source.dropped)..<max(0, count) where !changes.newItems[index] {
+                    new.append(Int(numbers[skip + index]))
+                }
             }
             if !changes.removedItems.isEmpty {
-                for index in 0..<count where changes.removedItems[index] { removed.append(Int(numbers[index])) }
+                for index in 0..<max(0, count) where changes.removedItems[index] { removed.append(Int(numbers[skip + index])) }
             }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
-                for index in 0..<min(count, changes.previousIndex.count) where changes.changedItems[index] {
-                    changed.append((Int(numbers[index]), base + changes.previousIndex[index]))
+                for index in 0..<min(max(0, count), changes.previousIndex.count) where changes.changedItems[index] {
+                    changed.append((Int(numbers[skip + index]), base + changes.previousIndex[index]))
                 }
             }
         }
 
         var result: RefreshChanges {
-            var newItems = RowMarks(count: total)
+            // Sized only when something is new: ten million lines are 1.2 MB of marks to clear.
+            var newItems = RowMarks(count: new.isEmpty ? 0 : total)
             for index in new where index < total { newItems.insert(index) }
             var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
             if !removed.isEmpty {

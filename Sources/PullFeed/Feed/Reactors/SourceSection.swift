@@ -5,6 +5,8 @@ package struct SourceSection: Equatable, Sendable {
     /// The header's name (`--title`, else the path or the command as given).
     package var title: String
     package var lineCount = 0
+    /// Its header lines (`--header-lines`), shown dim at the head of its section, before its lines.
+    package var headerLineCount = 0
     /// Lines before its first item in its source (`--header-lines`) and lines its stream
     /// dropped: its line numbers count them.
     package var numberOffset = 0
