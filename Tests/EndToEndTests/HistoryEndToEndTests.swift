@@ -3,8 +3,8 @@ import Testing
 
 /// The refresh history, driven from outside: results kept across runs in an SQLite database
 /// under `XDG_STATE_HOME`, read back with `--history-list` and `--history-show`, bounded by
-/// `--history`, intact after `kill -9`, and a database that cannot be used only turning history
-/// off.
+/// `--history`, intact after `kill -9` (and stepped back into at the next start), and a database
+/// that cannot be used only turning history off (stepping back goes on in memory).
 @Suite(.serialized) struct HistoryEndToEndTests {
     /// A folder with a counting command (`sh count.sh` prints `value N`, N one more each run)
     /// and a state folder for the history; removed afterwards.
@@ -144,7 +144,13 @@ import Testing
         #expect(try folder.integrityCheck() == "ok\n")
         let kept = try folder.listedResults().count
         #expect(kept >= 10 && kept <= folder.runs, "\(kept) of \(folder.runs) runs kept")
-        try runCounter(folder, refreshes: 0)
+        // The next start can step back into what was kept.
+        let last = folder.runs
+        let again = try folder.app(["--command", folder.counter])
+        try again.waitFor("value \(last + 1)", timeout: 20)
+        again.sendKeys("[")
+        try again.waitFor("history \(kept)/\(kept + 1) · ", timeout: 20)
+        try quit(again)
         #expect(try folder.listedResults().count == kept + 1)
     }
 
@@ -160,6 +166,10 @@ import Testing
         app.sendKeys("r")
         try app.waitFor("value 2", timeout: 20)
         #expect(!app.capture().contains("History off"), "said once: a refresh does not say it again")
+        // Stepping back goes on in memory, this run's results all there.
+        app.sendKeys("[")
+        try app.waitFor("history 1/2 · ", timeout: 20)
+        #expect(app.capture().contains("›value 1"))
         try quit(app)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.database)) == junk, "the damaged file is left as it was")
     }

@@ -22,7 +22,7 @@ import TerminalUI
     }
 
     @Test func onATallScreenEveryKeyClosesIt() {
-        let h = harness(rows: 40)
+        let h = harness(rows: 44)
         #expect(h.lines[0] == " Keys — press any key to close")
         #expect(h.text.contains("Mouse click"))
         #expect(!h.text.contains("more below"))

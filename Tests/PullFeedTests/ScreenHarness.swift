@@ -6,6 +6,11 @@ import TerminalUI
 /// A feed screen on a `MemoryScreen`, driven with keys and virtual time.
 final class ScreenHarness {
     static let now = Date(timeIntervalSince1970: 1_700_057_100)  // 2023-11-15 14:05 UTC
+
+    /// The time the sources and the screen read, when a test moves it (else `now`).
+    final class Clock {
+        var date = ScreenHarness.now
+    }
     let time = VirtualTime()
     let reactor: FeedReactor
     let screen: FeedScreen
@@ -16,14 +21,17 @@ final class ScreenHarness {
 
     init(source: FeedSource, pageSize: Int = 200, columns: Int = 80, rows: Int = 24,
          identity: LineIdentity = .wholeLine, sectionBy: String? = nil, sectionStarts: Bool = false, every: Double? = nil, previewRunner: PreviewRunning? = nil,
+         clock: Clock? = nil, history: HistoryBrowser? = nil,
          configure: (inout FeedScreen.Options) -> Void = { _ in }) {
+        let now = { clock?.date ?? Self.now }
         var options = FeedScreen.Options()
         options.timeZone = TimeZone(identifier: "UTC")!
         configure(&options)
         canvas = MemoryScreen(columns: columns, rows: rows)
-        reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now },
-                              identity: identity, sectionPattern: sectionBy.map { try! CapturePattern($0) }, sectionStarts: sectionStarts, every: every)
-        screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now }, previewRunner: previewRunner)
+        reactor = FeedReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: now,
+                              identity: identity, sectionPattern: sectionBy.map { try! CapturePattern($0) }, sectionStarts: sectionStarts, every: every,
+                              history: history)
+        screen = FeedScreen(scheduler: time.scheduler, options: options, now: now, previewRunner: previewRunner)
         screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
         screen.onQuit = { [unowned self] in self.quits += 1 }
         screen.reactor = reactor
@@ -34,19 +42,21 @@ final class ScreenHarness {
     /// A screen on a list of several sources (each followed to its end, as the app does), with
     /// these titles.
     init(sources: [FeedSource], titles: [String], pageSize: Int = 200, columns: Int = 80, rows: Int = 24, every: Double? = nil,
-         alert: String? = nil, configure: (inout FeedScreen.Options) -> Void = { _ in }) {
+         alert: String? = nil, clock: Clock? = nil, histories: [HistoryBrowser?] = [],
+         configure: (inout FeedScreen.Options) -> Void = { _ in }) {
+        let now = { clock?.date ?? Self.now }
         var options = FeedScreen.Options()
         options.timeZone = TimeZone(identifier: "UTC")!
         configure(&options)
         canvas = MemoryScreen(columns: columns, rows: rows)
         let time = time
         let pattern = alert.flatMap { try? TextPattern($0, syntax: .regularExpression) }
-        let reactors = sources.map {
-            SourceReactor(source: $0, pageSize: pageSize, scheduler: time.scheduler, now: { Self.now }, every: every, alert: pattern,
-                          followsEnd: true)
+        let reactors = sources.enumerated().map { index, source in
+            SourceReactor(source: source, pageSize: pageSize, scheduler: time.scheduler, now: now, every: every, alert: pattern,
+                          followsEnd: true, history: index < histories.count ? histories[index] : nil)
         }
         reactor = FeedReactor(sources: reactors, titles: titles, scheduler: time.scheduler)
-        screen = FeedScreen(scheduler: time.scheduler, options: options, now: { Self.now })
+        screen = FeedScreen(scheduler: time.scheduler, options: options, now: now)
         screen.onChoose = { [unowned self] in self.chosen.append(String(decoding: $0, as: UTF8.self)) }
         screen.onQuit = { [unowned self] in self.quits += 1 }
         screen.onBell = { [unowned self] in self.bells += 1 }

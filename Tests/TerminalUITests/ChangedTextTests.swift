@@ -2,7 +2,8 @@ import Testing
 @testable import TerminalUI
 
 /// A changed row (`ListRow.previousText`): the `~` marker and its changed characters in reverse
-/// video, compared column by column with the previous text as `watch -d` does.
+/// video, compared column by column with the previous text as `watch -d` does; a removed row
+/// (`ListRow.isRemoved`): the `-` marker, dim.
 @Suite struct ChangedTextTests {
     func parts(_ text: String, _ before: String) -> [String] {
         ChangedText.parts(of: text, before: before).map { "\($0.column):\($0.text)" }
@@ -39,5 +40,22 @@ import Testing
         list.draw(on: screen, top: 0, height: 3, width: 20) { _, _ in }
         #expect(screen.lines[1] == "›42 bash 10")
         #expect(screen.style(row: 1, column: 1).reverse && !screen.style(row: 1, column: 9).reverse)
+    }
+
+    @Test func aRemovedRowIsMarkedDimAndNotSelected() {
+        var removed = ListRow(text: "gone", isSelectable: false)
+        removed.isRemoved = true
+        let source = ArrayListDataSource(rows: [ListRow(text: "top"), removed, ListRow(text: "kept")])
+        let list = ListView(dataSource: source, viewportHeight: 3)
+        let screen = MemoryScreen(columns: 20, rows: 3)
+        list.draw(on: screen, top: 0, height: 3, width: 20) { _, _ in }
+        #expect(screen.lines == ["›top", "-gone", " kept"])
+        #expect(screen.style(row: 1, column: 0).dim && screen.style(row: 1, column: 1).dim)
+        #expect(!screen.style(row: 2, column: 1).dim)
+        _ = list.apply(.down)
+        #expect(list.selectedIndex == 2, "the selection passes over it")
+        list.removedRowMarker = "x"
+        list.draw(on: screen, top: 0, height: 3, width: 20) { _, _ in }
+        #expect(screen.lines[1] == "xgone")
     }
 }

@@ -6,7 +6,7 @@ import ArgumentParser
 package struct HistoryOptions: ParsableArguments {
     /// `--history` as given, checked by `validate()`.
     @Option(name: .customLong("history"), parsing: .unconditional, help: ArgumentHelp(
-        HelpText.text("Keep the N newest results of each file or command source across runs, in $XDG_STATE_HOME/pullfeed/history.sqlite.", "在多次运行之间保留每个文件或命令来源最新的 N 次结果，保存在 $XDG_STATE_HOME/pullfeed/history.sqlite。"),
+        HelpText.text("Keep the N newest results of each file or command source across runs, in $XDG_STATE_HOME/pullfeed/history.sqlite; [ and ] show them again.", "在多次运行之间保留每个文件或命令来源最新的 N 次结果，保存在 $XDG_STATE_HOME/pullfeed/history.sqlite；[ 和 ] 可再次查看。"),
         valueName: "n"))
     package var resultsText = String(HistoryLimits.defaultResultsPerSource)
 
@@ -16,7 +16,7 @@ package struct HistoryOptions: ParsableArguments {
         valueName: "size"))
     package var sizeText = "256M"
 
-    @Flag(name: .customLong("no-history"), help: ArgumentHelp(HelpText.text("Keep no result on disk.", "不在磁盘上保留任何结果。")))
+    @Flag(name: .customLong("no-history"), help: ArgumentHelp(HelpText.text("Keep no result on disk: [ and ] step through this run's results, kept in memory.", "不在磁盘上保留任何结果：[ 和 ] 查看本次运行保留在内存中的结果。")))
     package var off = false
 
     @Flag(name: .customLong("history-list"), help: ArgumentHelp(HelpText.text("Print the sources in the history and their kept results (number, time, rows; 1 is the newest), then exit.", "输出历史中的来源及其保留的结果（序号、时间、行数；1 为最新），然后退出。")))

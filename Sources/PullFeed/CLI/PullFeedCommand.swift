@@ -58,6 +58,10 @@ package struct PullFeedCommand: ParsableCommand {
         whose text changed is marked ~ with its changed characters highlighted:  pullfeed \
         --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
         refreshes too:  kill -USR1 $(pidof pullfeed)
+        Every result of a command or a file is kept (--history): [ shows the previous one in \
+        place of the live one, marked against the one before it, without running anything, ] the \
+        next, and past the newest the live one again; the title says history 2/3 · 14:05:09. d \
+        shows the rows the shown result removed, marked - and dim.
         --section-by groups lines into sections, each with a header row (name, count, +N new) \
         that stays on top while its lines fill the list; o folds one, z the others, Z unfolds \
         all:  journalctl -f --no-hostname | pullfeed --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['
@@ -95,6 +99,9 @@ package struct PullFeedCommand: ParsableCommand {
         使用 --id 时，一行由这些字段标识，文本变了的行标记为 ~，变化的字符高亮：  pullfeed \
         --every 2 --header-lines 1 --id 1 --command 'ps -eo pid,comm,etimes,time'  SIGUSR1 \
         也会触发刷新：  kill -USR1 $(pidof pullfeed)
+        命令或文件的每次结果都会保留（--history）：[ 在实时结果的位置显示上一次结果，按其前一次结果\
+        标记，不运行任何命令；] 显示下一次，越过最新的一次即回到实时结果；标题显示 历史 2/3 · 14:05:09。\
+        d 显示所显示结果删除的行，标记为 - 并变暗。
         --section-by 把行分组，每组有一个标题行（名称、行数、+N 新行），在组内的行占据列表顶部时\
         固定在顶部；o 折叠一组，z 折叠其余，Z 全部展开：  journalctl -f --no-hostname | pullfeed \
         --section-by '^\\S+ \\S+ \\S+ (\\S+?)\\['

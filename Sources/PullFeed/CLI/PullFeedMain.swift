@@ -135,10 +135,16 @@ public enum PullFeedMain {
         TerminalGuard.forwardUserSignals()
         let scheduler = loop.scheduler
         let store = LastUpdatedStore.standard(environment: environment)
-        let sourceReactors = zip(specs, sources).map { spec, source in
-            SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: store.date(for: source.stateKey),
-                          identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
-                          every: spec.every, alert: spec.alert, followsEnd: specs.count > 1)
+        // Told on the history's queue, once; the toast is the UI thread's (the list's, once it is there).
+        let toasts = Locked<ActionSubject<FeedReactor.Action>?>(nil)
+        let history = HistorySession(options: command.history, specs: specs, environment: environment) { error in
+            scheduler.schedule { toasts.withLock { $0 }?.send(.toast(.historyOff(reason: error.reason))) }
+        }
+        let sourceReactors = zip(specs, sources).enumerated().map { index, pair in
+            let (spec, source) = pair
+            return SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: store.date(for: source.stateKey),
+                                 identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
+                                 every: spec.every, alert: spec.alert, followsEnd: specs.count > 1, history: history.browsers[index])
         }
         let reactor = FeedReactor(sources: sourceReactors, titles: specs.count == 1 && !specs[0].titleIsGiven ? [source.title] : specs.map(\.title),
                                   scheduler: scheduler)
@@ -171,12 +177,8 @@ public enum PullFeedMain {
                 store.recordInBackground(date, for: stateKey)
             }
         }
-        // Told on the history's queue, once; the toast is the UI thread's.
-        let toasts = UncheckedSendable(reactor.action)
-        let history = HistorySession(options: command.history, specs: specs, environment: environment) { error in
-            scheduler.schedule { toasts.value.send(.toast(.historyOff(reason: error.reason))) }
-        }
-        let recording = history?.record(sourceReactors) ?? []
+        toasts.withLock { $0 = reactor.action }
+        let recording = history.record(sourceReactors)
 
         // The list must know its height before a fast first page arrives (else it scrolls
         // as if the screen had no rows, hiding the first section header).
@@ -193,7 +195,7 @@ public enum PullFeedMain {
         recording.forEach { $0.cancel() }
         screen.reactor = nil
         store.flush()
-        history?.flush()
+        history.flush()
 
         if code == 0, let chosen {
             writeAll(STDOUT_FILENO, chosen + [UInt8(ascii: "\n")])

@@ -9,20 +9,27 @@ import Foundation
 /// one serial queue of its own (never the UI thread): the store is opened at the first write.
 ///
 /// The first failure (the database is locked, read-only, damaged, the disk is full) turns the
-/// writer off for the rest of the run: `onFailure` is called once, on the queue, and nothing
-/// else is written or read; the app goes on live without history.
+/// database off for the rest of the run: `onFailure` is called once, on the queue, and the
+/// store `fallback` opens (one in memory, for this run) takes over, the write or read that
+/// failed tried there again; without one, or when it fails too, nothing else is written or
+/// read. The app goes on live either way.
 package final class HistoryWriter: @unchecked Sendable {
-    private let opener: @Sendable () throws(HistoryError) -> HistoryStore
     private let onFailure: @Sendable (HistoryError) -> Void
     private let queue = DispatchQueue(label: "pullfeed.history", qos: .utility)
-    /// Confined to `queue`.
+    /// Confined to `queue`: what opens the store in use, what opens the next if it fails.
+    private var opener: @Sendable () throws(HistoryError) -> HistoryStore
+    private var fallback: (@Sendable () throws(HistoryError) -> HistoryStore)?
     private var store: HistoryStore?
     private var isOff = false
+    private var hasFailed = false
 
-    /// A writer into the store `open` opens (on the queue, at the first write).
+    /// A writer into the store `open` opens (on the queue, at the first write), and into the
+    /// one `fallback` opens once that one fails.
     package init(open: @escaping @Sendable () throws(HistoryError) -> HistoryStore,
+                 fallback: (@Sendable () throws(HistoryError) -> HistoryStore)? = nil,
                  onFailure: @escaping @Sendable (HistoryError) -> Void) {
         self.opener = open
+        self.fallback = fallback
         self.onFailure = onFailure
     }
 
@@ -48,20 +55,29 @@ package final class HistoryWriter: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// On the queue: opens the store if needed and runs `body`; the first failure turns the
-    /// writer off and is told.
+    /// On the queue: opens the store if needed and runs `body`; the first failure is told, and
+    /// `body` runs again in the fallback store, if there is one.
     private func withStore<Value>(_ body: (HistoryStore) throws(HistoryError) -> Value) -> Value? {
-        guard !isOff else { return nil }
-        do throws(HistoryError) {
-            let store: HistoryStore
-            if let open = self.store { store = open } else { store = try opener() }
-            self.store = store
-            return try body(store)
-        } catch {
-            isOff = true
-            store = nil
-            onFailure(error)
-            return nil
+        while !isOff {
+            do throws(HistoryError) {
+                let store: HistoryStore
+                if let open = self.store { store = open } else { store = try opener() }
+                self.store = store
+                return try body(store)
+            } catch {
+                store = nil
+                if !hasFailed {
+                    hasFailed = true
+                    onFailure(error)
+                }
+                if let next = fallback {
+                    opener = next
+                    fallback = nil
+                } else {
+                    isOff = true
+                }
+            }
         }
+        return nil
     }
 }

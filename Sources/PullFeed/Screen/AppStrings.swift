@@ -93,6 +93,9 @@ package struct AppStrings: Sendable {
         case .stream(.diskFull(let directory)): text(.diskFull, directory)
         case .noPreview: text(.noPreview)
         case .historyOff(let reason): text(.historyOff, reason)
+        case .noHistory: text(.noHistory)
+        case .historyEnd(let older): text(older ? .historyOldest : .historyLive)
+        case .nothingRemoved: text(.nothingRemoved)
         }
     }
 
@@ -121,12 +124,22 @@ package struct AppStrings: Sendable {
     /// The title's time of the last successful refresh, `updated 14:05:09` (24-hour clock, in
     /// `calendar`'s time zone), as `watch` shows the time of its last run.
     package func updated(at date: Date, calendar: Calendar) -> String {
+        text(.updatedAt, Self.clock(date, calendar: calendar))
+    }
+
+    /// The title's (and a source's header's) kept result shown in place of the live one:
+    /// `history 2/3 · 14:05:09`, the second of three kept, which arrived at 14:05:09.
+    package func history(_ position: HistoryPosition, calendar: Calendar) -> String {
+        text(.historyAt, String(position.number), String(position.count), separator, Self.clock(position.time, calendar: calendar))
+    }
+
+    /// `14:05:09`: `date`'s time of day on a 24-hour clock, in `calendar`'s time zone.
+    static func clock(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        let time = [parts.hour, parts.minute, parts.second].map { v -> String in
+        return [parts.hour, parts.minute, parts.second].map { v -> String in
             let value = v ?? 0
             return value < 10 ? "0\(value)" : "\(value)"
-        }
-        return text(.updatedAt, time.joined(separator: ":"))
+        }.joined(separator: ":")
     }
 
     /// The title's word for an automatic refresh every `seconds` ("every 2s"), or for one

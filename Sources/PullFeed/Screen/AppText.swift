@@ -33,6 +33,8 @@ package enum AppText: String, CaseIterable, Sendable {
     case spillUnavailable, diskFull
     // Marks (`--multi`) and bound keys (`--bind`)
     case markedCount, helpMark, keyMark, keyMarkUp, keyBound, noPreview, historyOff
+    // Stepping through the kept results (`[`, `]`, `d`)
+    case historyAt, noHistory, historyOldest, historyLive, nothingRemoved, helpHistory, keyHistoryBack, keyHistoryForward, keyRemoved
     // Standard error
     case termFallback, stdinIsTerminal
 }
@@ -163,6 +165,15 @@ extension AppStrings {
         .keyBound: "Bound with --bind: {0}",
         .noPreview: "No preview to show: start pullfeed with --preview CMD",
         .historyOff: "History off: {0}",
+        .historyAt: "history {0}/{1} {2} {3}",
+        .noHistory: "No results kept for this source",
+        .historyOldest: "No older result kept",
+        .historyLive: "This is the live result: nothing newer",
+        .nothingRemoved: "The shown result removed no rows",
+        .helpHistory: "[ ] history",
+        .keyHistoryBack: "Show the previous kept result of the selected row's source, its rows marked against the one before it (+ new, ~ changed); the live feed goes on underneath",
+        .keyHistoryForward: "Show its next kept result; past the newest, the live one again",
+        .keyRemoved: "Show or hide the rows the shown result removed, marked - and dim, in place (with --id, a changed row's old text too)",
         .droppedLines: "{0} dropped",
         .termFallback: "TERM={0} has no terminfo entry on this machine, so pullfeed ran as TERM={1}. To install the real entry, run this where your terminal runs: infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}: standard input is a terminal; pipe lines into pullfeed to show them",
@@ -293,6 +304,15 @@ extension AppStrings {
         .keyBound: "--bind 绑定：{0}",
         .noPreview: "没有可显示的预览：请用 --preview CMD 启动 pullfeed",
         .historyOff: "历史记录已关闭：{0}",
+        .historyAt: "历史 {0}/{1} {2} {3}",
+        .noHistory: "此来源的结果未保留",
+        .historyOldest: "没有更早的保留结果",
+        .historyLive: "这是实时结果：没有更新的结果",
+        .nothingRemoved: "显示的结果没有删除任何行",
+        .helpHistory: "[ ] 历史",
+        .keyHistoryBack: "显示所选行来源保留的上一次结果，各行按其前一次结果标记（+ 新增，~ 更改）；实时数据照常更新",
+        .keyHistoryForward: "显示下一次保留的结果；越过最新的一次即回到实时结果",
+        .keyRemoved: "显示或隐藏所显示结果删除的行，原位显示，标记为 - 并变暗（使用 --id 时也显示更改行的旧文本）",
         .droppedLines: "已丢弃 {0} 行",
         .termFallback: "本机没有 TERM={0} 的 terminfo 条目，pullfeed 以 TERM={1} 运行。要安装真正的条目，请在终端所在的机器上运行：infocmp -x | ssh HOST tic -x -",
         .stdinIsTerminal: "{0}：标准输入是终端；请把要显示的行通过管道输入 pullfeed",

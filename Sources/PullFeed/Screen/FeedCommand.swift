@@ -40,6 +40,10 @@ package enum FeedCommand: Hashable, Sendable {
     case toggleWrap
     /// Show or hide the line-number column (`#`).
     case toggleLineNumbers
+    /// Show the selected row's source's previous (`[`) or next (`]`) kept result.
+    case stepHistory(back: Bool)
+    /// Show or hide the rows the shown result removed (`d`).
+    case toggleRemoved
 
     /// The feed's keys, with help texts in `strings`' language. `enterHelp` names what Enter
     /// does here (`.helpPrint`, `.helpComment`, `.helpLoadMore`), or nil to leave Enter out of
@@ -48,14 +52,14 @@ package enum FeedCommand: Hashable, Sendable {
     /// to the help line; `preview` (a preview pane can be shown) adds `v`. `multi` (`--multi`)
     /// binds Tab and Shift-Tab to marking; `bindings` (`--bind`) come first, so a bound key wins
     /// over the built-in one, which loses that key. `sources` (the list shows several) names
-    /// `r R` and `} {` in the help line.
+    /// `r R` and `} {` in the help line; `history` (results are kept) names `[ ]`.
     package static func keyMap(strings: AppStrings = AppStrings(language: .english), enterHelp: AppText? = nil,
                               sideways: Bool = false, live: Bool = false, preview: Bool = false, multi: Bool = false,
-                              sources: Bool = false, bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
+                              sources: Bool = false, history: Bool = false, bindings: BindingList = BindingList()) -> KeyMap<FeedCommand> {
         let t = { (key: AppText) in strings.text(key) }
         let bound = bindings.keys
         let builtIn = builtInBindings(t, enterHelp: enterHelp, sideways: sideways, live: live, preview: preview, multi: multi,
-                                      sources: sources)
+                                      sources: sources, history: history)
             .compactMap { binding -> KeyBinding<FeedCommand>? in
                 guard !bound.isEmpty, !binding.keys.isEmpty else { return binding }
                 var binding = binding
@@ -76,7 +80,7 @@ package enum FeedCommand: Hashable, Sendable {
     }
 
     private static func builtInBindings(_ t: (AppText) -> String, enterHelp: AppText?, sideways: Bool, live: Bool,
-                                        preview: Bool, multi: Bool, sources: Bool) -> [KeyBinding<FeedCommand>] {
+                                        preview: Bool, multi: Bool, sources: Bool, history: Bool) -> [KeyBinding<FeedCommand>] {
         let marking: [KeyBinding<FeedCommand>] = multi ? [
             KeyBinding([.tab], help: t(.helpMark), longHelp: t(.keyMark), helpPriority: 1, action: .toggleMark(down: true)),
             KeyBinding([.backTab], longHelp: t(.keyMarkUp), action: .toggleMark(down: false)),
@@ -104,6 +108,9 @@ package enum FeedCommand: Hashable, Sendable {
             KeyBinding([.character("R")], longHelp: t(.keyRefreshAll), action: .refreshAll),
             KeyBinding([.character("p")], help: live ? t(.helpPause) : "", longHelp: t(.keyPause), helpPriority: 2, action: .togglePause),
             KeyBinding([.character("P")], longHelp: t(.keyPauseAll), action: .togglePauseAll),
+            KeyBinding([.character("[")], help: history ? t(.helpHistory) : "", longHelp: t(.keyHistoryBack), helpPriority: 3, action: .stepHistory(back: true)),
+            KeyBinding([.character("]")], longHelp: t(.keyHistoryForward), action: .stepHistory(back: false)),
+            KeyBinding([.character("d")], longHelp: t(.keyRemoved), action: .toggleRemoved),
             KeyBinding([.character("}")], help: sources ? t(.helpSources) : "", longHelp: t(.keyNextSource), helpPriority: 1, action: .nextSource),
             KeyBinding([.character("{")], longHelp: t(.keyPreviousSource), action: .previousSource),
             KeyBinding([.character("v")], help: preview ? t(.helpPreview) : "", longHelp: t(.keyPreview), helpPriority: 2, action: .togglePreview),

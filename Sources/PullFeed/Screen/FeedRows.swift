@@ -34,6 +34,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     private var sources: [SourceSection]?
     /// The spinner's frame a refreshing source's header shows.
     package var spinnerFrame = "*"
+    /// How a source's header says which kept result it shows (`history 2/3 · 14:05:09`).
+    package var historyText: (HistoryPosition) -> String = { "history \($0.number)/\($0.count)" }
 
     private var articleRows: [(row: ListRow, target: Target, identity: ArticleRow)] = []
     private var lines = LineList()
@@ -149,6 +151,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         var row = ListRow(text: line(at: index), isNew: changes.newItems[item])
         row.number = lineNumber(atRow: index)
         row.isMarked = !marks.isEmpty && marks.contains(item)
+        row.isRemoved = changes.removedItems[item]
+        row.isSelectable = !row.isRemoved
         if changes.changedItems[item], item < changes.previousIndex.count {
             let previous = Int(changes.previousIndex[item])
             if previous >= 0, previous < previousLines.count { row.previousText = previousLines[previous] }
@@ -168,7 +172,8 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
     /// The header of section `section`: a source's, or a `--section-by` section's.
     private func headerText(_ section: Int, folded: Bool, shown: Int? = nil) -> String {
         if let sources, section < sources.count {
-            return SourceHeaderText.text(of: sources[section], folded: folded, shown: shown, spinner: spinnerFrame, strings: strings)
+            return SourceHeaderText.text(of: sources[section], folded: folded, shown: shown, spinner: spinnerFrame,
+                                         history: sources[section].history.map(historyText), strings: strings)
         }
         guard let sectionMap else { return "" }
         return SectionHeaderText.text(of: sectionMap.sections[section], folded: folded, shown: shown, strings: strings)
@@ -188,21 +193,26 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
 
     /// The number in its source of the line row `index` shows, from 1: its line in the file or
     /// the stream, counting the header lines (`--header-lines`, as `less` counts a file's lines)
-    /// and the lines a stream dropped. Nil for a row that shows no line, and for the lines
-    /// read from the end of a file while the lines before them are still counted.
+    /// and the lines a stream dropped, not rows shown for comparison (`d`). Nil for a row that
+    /// shows no line of the source (those too), and for the lines read from the end of a file
+    /// while the lines before them are still counted.
     package func lineNumber(atRow index: Int) -> Int? {
-        guard let item = lineIndex(atRow: index), item >= 0 else { return nil }
+        let removed = changes.removedItems
+        guard let item = lineIndex(atRow: index), item >= 0, !removed[item] else { return nil }
         if tailUnnumbered, let gap, index > gap.row { return nil }
         if let sources, let sectionMap {
             // A source's lines are its section's rows, in its order.
             let section = sectionMap.section(ofRow: index)
             guard section < sources.count else { return nil }
             // Its header lines are its first lines, as `less` counts a file's.
-            let offset = index - sectionMap.headerRow(of: section) - 1
+            let header = sectionMap.headerRow(of: section)
+            let offset = index - header - 1
             let headers = sources[section].headerLineCount
-            return offset < headers ? offset + 1 : sources[section].numberOffset + offset - headers + 1
+            guard offset >= headers else { return offset + 1 }
+            let before = removed.isEmpty ? 0 : removed.count(below: item) - removed.count(below: max(0, lineIndex(ofRow: header + 1)))
+            return sources[section].numberOffset + offset - headers + 1 - before
         }
-        return headerCount + dropped + item + 1
+        return headerCount + dropped + item + 1 - (removed.isEmpty ? 0 : removed.count(below: item))
     }
 
     /// The largest line number a row may show (0 without lines): the column's width.
@@ -310,7 +320,7 @@ package final class FeedRows: ListDataSource, TextSnapshotProviding {
         if let gap, index == gap.row { return false }
         if isSourceHeaderLine(index) { return false }
         if let section = section(ofRow: index), section.headerRow == index { return section.folded }
-        return usesLines ? true : articleRows[index].row.isSelectable
+        return usesLines ? !changes.removedItems[lineIndex(ofRow: index)] : articleRows[index].row.isSelectable
     }
 
     /// The rows' texts for search and filter: lines straight from their storage (a file's

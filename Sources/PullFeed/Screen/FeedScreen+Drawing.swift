@@ -67,7 +67,7 @@ extension FeedScreen {
 
     private func drawTitle(on canvas: Canvas, row: Int, width: Int) {
         let content = TitleBar.Content(
-            sourceTitle: state.source.title, itemCount: state.itemCount, shownCount: find.shownItemCount,
+            sourceTitle: state.source.title, itemCount: state.itemCount - state.changes.removedItems.count, shownCount: find.shownItemCount,
             more: state.hasMoreToAsk && state.hasLoaded, counting: state.isCounting,
             following: state.followsGrowingInput, columnOffset: list.horizontalOffset,
             every: state.autoRefresh?.interval, paused: state.autoRefresh?.isPaused ?? false, dropped: state.dropped,
@@ -78,8 +78,17 @@ extension FeedScreen {
     /// The time of the last successful refresh for the title, once it says more than the first
     /// load did: after a refresh, or from the start with `--every` (a dashboard, as `watch`).
     private var updatedTime: String? {
+        if let position = shownHistory { return strings.history(position, calendar: calendar) }
         guard state.hasLoaded, let date = state.lastUpdated, state.generation > 1 || state.autoRefresh != nil else { return nil }
         return strings.updated(at: date, calendar: calendar)
+    }
+
+    /// The kept result shown in place of the live one (`[`, `]`), for the title: the only
+    /// source's, or the selected row's source's, else the first source's that shows one.
+    private var shownHistory: HistoryPosition? {
+        guard let sections = state.sourceSections else { return state.history.past?.position }
+        if let source = selectedSource, source < sections.count, let position = sections[source].history { return position }
+        return sections.lazy.compactMap(\.history).first
     }
 
     /// What Enter does on the selected row, for the help line; nil where it does nothing.

@@ -87,6 +87,12 @@ extension FeedScreen {
             }
         case .togglePauseAll:
             reactor?.action.send(.togglePauseAll)
+        case .stepHistory(let back):
+            refreshable.releasePulls()
+            if let source = commandSource { reactor?.action.send(.stepHistory(source: source, back: back)) }
+        case .toggleRemoved:
+            refreshable.releasePulls()
+            if let source = commandSource { reactor?.action.send(.toggleRemoved(source: source)) }
         case .nextSource, .previousSource:
             refreshable.releasePulls()
             moveToSource(next: command == .nextSource)
@@ -145,6 +151,11 @@ extension FeedScreen {
             }
             boundActions.run(actions[...]) { context.expand($0, templates: templates) }
         }
+    }
+
+    /// The source a key about one source acts on: the only one, or the selected row's.
+    private var commandSource: Int? {
+        state.sourceSections == nil ? 0 : selectedSource
     }
 
     /// The source of the selected row, when the list shows several.

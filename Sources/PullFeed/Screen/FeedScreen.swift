@@ -86,7 +86,8 @@ package final class FeedScreen: ReactorView {
     /// The status line, with the key help for each thing Enter can do.
     lazy var statusLine = StatusLine { [unowned self] enter in
         FeedCommand.keyMap(strings: strings, enterHelp: enter, sideways: state.source.isLineSource && !list.wrapsLines, live: state.autoRefresh != nil,
-                           preview: preview != nil, multi: options.multi, sources: state.sourceSections != nil, bindings: options.bindings)
+                           preview: preview != nil, multi: options.multi, sources: state.sourceSections != nil,
+                           history: state.source.keepsHistory, bindings: options.bindings)
     }
     /// The size of the last frame (mouse rows are relative to it).
     package internal(set) var lastSize = Size(columns: 80, rows: 24)
@@ -142,6 +143,8 @@ package final class FeedScreen: ReactorView {
         runtime = EventRuntime(scheduler: scheduler, label: "pullfeed.screen")
         calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
         let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
+        let (strings, calendar) = (strings, calendar)
+        rows.historyText = { strings.history($0, calendar: calendar) }
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode {

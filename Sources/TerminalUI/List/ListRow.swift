@@ -26,6 +26,10 @@ public struct ListRow: Hashable, Sendable {
     /// the list draws `ListView.markedRowMarker` in its marker column, also when it is
     /// selected (reverse video still shows the selection), and its text bold.
     public var isMarked = false
+    /// Whether the row shows an item the data no longer has, shown for comparison (the data's
+    /// owner decides): the list draws `ListView.removedRowMarker` in its marker column and the
+    /// row dim.
+    public var isRemoved = false
     /// The row's number in its source (a file's line number), drawn right-aligned and dim in
     /// the list's number column (`ListView.numberWidth`); never part of `text`, so nothing that
     /// reads the text (a search, a filter, a choice) sees it. Nil draws the column blank.

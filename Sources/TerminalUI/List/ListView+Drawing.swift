@@ -21,6 +21,7 @@ extension ListView {
         var frame = RowFrame(
             dataSource: dataSource, selected: showsSelection ? selectedIndex : nil, highlight: highlight,
             selectionMarker: selectionMarkerText, newRowMarker: newRowMarkerText, changedRowMarker: changedRowMarkerText,
+            removedRowMarker: removedRowMarkerText,
             markedRowMarker: markedRowMarkerText, wrapMarker: wrapMarkerText, numberWidth: numberWidth,
             shift: horizontalOffset, escapes: escapes, fitted: RecentByIndex(), marks: nil)
         swap(&frame.fitted, &fittedRows)  // moved, not shared: updating it copies nothing
@@ -72,6 +73,7 @@ extension ListView {
         let selectionMarker: SanitizedText
         let newRowMarker: SanitizedText
         let changedRowMarker: SanitizedText
+        let removedRowMarker: SanitizedText
         let markedRowMarker: SanitizedText
         let wrapMarker: SanitizedText
         let numberWidth: Int
@@ -89,6 +91,7 @@ extension ListView {
         let isSelected = index == frame.selected
         var style = row.style
         if row.kind == .sectionHeader || row.isNew || row.isMarked { style.bold = true }
+        if row.isRemoved { style.dim = true }
         if isSelected { style.reverse = true }
         canvas.fill(row: screenRow, column: 0, width: width, style: isSelected ? style : .plain)
         if frame.numberWidth > 0, part == 0, let number = row.number, width > 1 {
@@ -107,6 +110,8 @@ extension ListView {
             canvas.draw(frame.markedRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if isSelected {
             canvas.draw(frame.selectionMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
+        } else if row.isRemoved {
+            canvas.draw(frame.removedRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if row.isNew {
             canvas.draw(frame.newRowMarker, row: screenRow, column: 0, style: style, maxWidth: 1)
         } else if row.previousText != nil {

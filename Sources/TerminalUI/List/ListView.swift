@@ -137,6 +137,13 @@ public final class ListView {
         didSet { markedRowMarkerText = SanitizedText(String(markedRowMarker)) }
     }
     var markedRowMarkerText = SanitizedText("*")
+
+    /// Drawn in column 0 of a removed row (`ListRow.isRemoved`); one column wide. Removed
+    /// rows are dim too.
+    public var removedRowMarker: Character = "-" {
+        didSet { removedRowMarkerText = SanitizedText(String(removedRowMarker)) }
+    }
+    var removedRowMarkerText = SanitizedText("-")
     /// Whether the header of the section whose rows fill the top of the view stays on its first
     /// line (as a phone's table keeps its section headers), drawn over the row there, so the
     /// user always sees which section they are in. Needs a data source that answers

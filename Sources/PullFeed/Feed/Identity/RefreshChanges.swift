@@ -22,6 +22,9 @@ package struct RefreshChanges: Sendable, Equatable {
     /// For each changed item, the index it had in the previous result (-1 for the others);
     /// empty when nothing changed.
     package var previousIndex: [Int32] = []
+    /// Rows shown for comparison only (`d`, `RemovedRows`): an item the result before had and
+    /// this one has not, or a changed item's old text. Empty unless they are shown.
+    package var removedItems = RowMarks()
 
     package init(keys: [UInt64] = [], newItems: RowMarks = RowMarks(), goneCount: Int = 0, isComparison: Bool = false) {
         self.keys = keys
@@ -205,6 +208,18 @@ package struct RowMarks: Sendable, Equatable {
             for i in (word + 1)..<words.count { words[i] = 0 }
         }
         count = words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
+    /// How many indices of the set are below `index`.
+    package func count(below index: Int) -> Int {
+        guard index > 0, !words.isEmpty else { return 0 }
+        let whole = min(index / 64, words.count)
+        var total = 0
+        for word in words[..<whole] { total += word.nonzeroBitCount }
+        if whole < words.count, index % 64 != 0 {
+            total += (words[whole] & ((1 << UInt64(index % 64)) - 1)).nonzeroBitCount
+        }
+        return total
     }
 
     /// Adds `index` (one of the range the set was made for).

@@ -57,6 +57,7 @@ package enum FeedComposition {
         traits.title = titles.joined(separator: ", ")
         traits.isLineSource = sources.allSatisfy(\.source.isLineSource)
         traits.hasPages = sources.contains { $0.source.hasPages }
+        traits.keepsHistory = sources.contains { $0.source.keepsHistory }
         shown.source = traits
         shown.lineIdentity = sources[0].lineIdentity
         shown.lines = composed.lines
@@ -69,7 +70,8 @@ package enum FeedComposition {
             let headerCount = composed.headerCounts[index]
             changes.add(source, numbers: numbers, after: headerCount)
             var section = SourceSection(title: titles[index])
-            section.lineCount = numbers.count - headerCount
+            // Rows shown only for comparison (`d`) are no lines of the source.
+            section.lineCount = numbers.count - headerCount - source.changes.removedItems.count
             section.headerLineCount = headerCount
             section.numberOffset = source.headerLines.count + source.dropped
             section.isRefreshing = source.isRefreshing || source.isRunning
@@ -79,6 +81,7 @@ package enum FeedComposition {
             section.failure = source.lastFailure ?? source.failure.map { .refreshFailed(reason: $0) }
             section.isAlerting = list.alertingSources.contains(index)
             section.isLoading = !source.hasLoaded && source.failure == nil
+            section.history = source.history.past?.position
             sections.append(section)
             lineSections.addSource(named: titles[index], lines: numbers, newCount: section.newCount)
             shown.isRefreshing = shown.isRefreshing || source.isRefreshing
@@ -113,6 +116,7 @@ package enum FeedComposition {
         let total: Int
         var new: [Int] = []
         var changed: [(index: Int, previous: Int32)] = []
+        var removed: [Int] = []
         var previousLines = LineList()
         var goneCount = 0
         var isComparison = false
@@ -136,6 +140,9 @@ package enum FeedComposition {
                     new.append(Int(numbers[skip + index]))
                 }
             }
+            if !changes.removedItems.isEmpty {
+                for index in 0..<max(0, count) where changes.removedItems[index] { removed.append(Int(numbers[skip + index])) }
+            }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
@@ -150,6 +157,11 @@ package enum FeedComposition {
             var newItems = RowMarks(count: new.isEmpty ? 0 : total)
             for index in new where index < total { newItems.insert(index) }
             var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
+            if !removed.isEmpty {
+                var removedItems = RowMarks(count: total)
+                for index in removed where index < total { removedItems.insert(index) }
+                changes.removedItems = removedItems
+            }
             if !changed.isEmpty {
                 var changedItems = RowMarks(count: total)
                 var previousIndex = [Int32](repeating: -1, count: total)

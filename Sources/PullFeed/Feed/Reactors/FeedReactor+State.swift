@@ -12,7 +12,8 @@ extension FeedReactor {
         package let sources: [SourceReactor]
         /// Their section headers' names (made distinct).
         package let titles: [String]
-        /// Their latest states.
+        /// Their latest states, as the list shows them (`FeedState.displayed`: a kept result in
+        /// place of the live lines while one is shown).
         package private(set) var sourceStates: [FeedState]
         /// The lines the user marked (`--multi`), by their index in `shown.lines`; they follow
         /// their lines across refreshes.
@@ -42,7 +43,7 @@ extension FeedReactor {
         init(sources: [SourceReactor], titles: [String]) {
             self.sources = sources
             self.titles = titles
-            sourceStates = sources.map(\.currentState)
+            sourceStates = sources.map(\.currentState.displayed)
             composed = ComposedLines(sources: sources.count)
             shown = FeedState()
             recompose()
@@ -54,7 +55,8 @@ extension FeedReactor {
 
         /// Source `index` has state `new`: its toast and alert reach the list's, the marks follow
         /// their lines, and `shown` is composed again.
-        mutating func update(source index: Int, to new: FeedState) {
+        mutating func update(source index: Int, to state: FeedState) {
+            let new = state.displayed
             let old = sourceStates[index]
             sourceStates[index] = new
             if new.$toast.valueUpdatedCount != old.$toast.valueUpdatedCount {

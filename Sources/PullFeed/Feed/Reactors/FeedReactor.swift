@@ -56,6 +56,11 @@ package final class FeedReactor: Reactor {
         case unfoldAll
         /// A key was pressed: an alert in the status line is read.
         case dismissAlert
+        /// `[` (back) or `]`: source `index` (the selected row's) shows its previous or next kept
+        /// result (`SourceReactor.Action.stepHistory`).
+        case stepHistory(source: Int, back: Bool)
+        /// `d`: source `index` shows or hides the rows its shown result removed.
+        case toggleRemoved(source: Int)
     }
 
     package enum Mutation {
@@ -98,10 +103,11 @@ package final class FeedReactor: Reactor {
         source: FeedSource, pageSize: Int, scheduler: LoopScheduler, lastUpdated: Date? = nil,
         now: @escaping () -> Date = Date.init, bus: CommentEventBus = CommentEventBus(),
         identity: LineIdentity = .wholeLine, sectionPattern: CapturePattern? = nil,
-        sectionStarts: Bool = false, every: Double? = nil
+        sectionStarts: Bool = false, every: Double? = nil, history: HistoryBrowser? = nil
     ) {
         let reactor = SourceReactor(source: source, pageSize: pageSize, scheduler: scheduler, lastUpdated: lastUpdated, now: now,
-                                    bus: bus, identity: identity, sectionPattern: sectionPattern, sectionStarts: sectionStarts, every: every)
+                                    bus: bus, identity: identity, sectionPattern: sectionPattern, sectionStarts: sectionStarts, every: every,
+                                    history: history)
         self.init(sources: [reactor], titles: [source.title], scheduler: scheduler)
     }
 
@@ -162,6 +168,12 @@ package final class FeedReactor: Reactor {
             }
             guard folds != state.folds else { return Empty().eraseToAnyPublisher() }
             return Just(.setFolds(folds)).eraseToAnyPublisher()
+        case .stepHistory(let index, let back):
+            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            return send(.stepHistory(back: back), to: [sources[index]])
+        case .toggleRemoved(let index):
+            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            return send(.toggleRemoved, to: [sources[index]])
         case .dismissAlert:
             return state.alert == nil && state.alertingSources.isEmpty ? Empty().eraseToAnyPublisher() : Just(.dismissAlert).eraseToAnyPublisher()
         }

@@ -45,7 +45,7 @@ package struct FeedState: SectionReactorState {
     /// What identifies a line from one refresh to the next (`--id`).
     package var lineIdentity = LineIdentity.wholeLine
     /// The lines before the last refresh, while some of its items are changed (their old
-    /// texts, for drawing what changed); empty otherwise.
+    /// texts, for drawing what changed) or gone (shown with `d`); empty otherwise.
     package var previousLines = LineList()
     /// The lines shown fixed above the items (`--header-lines`), from the last refresh.
     package var headerLines: [String] = []
@@ -99,6 +99,8 @@ package struct FeedState: SectionReactorState {
     package var sourceSections: [SourceSection]?
     /// The lines the user marked (`--multi`); they follow their items across refreshes.
     package var marks = Marks()
+    /// A source's: the kept result shown in place of its live lines, and `d`.
+    package var history = HistoryView()
 
     /// The identity key of line `index`: the last refresh's, or worked out from the line as
     /// the next refresh will (so a mark made before it is found after it).

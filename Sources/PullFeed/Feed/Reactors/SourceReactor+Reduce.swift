@@ -26,6 +26,7 @@ extension SourceReactor {
             state.tailStart = nil
             state.goals.readOn = false
             state.arrivedFrom = nil
+            state.history.moved = false
             state.dropped = page.dropped
             add(page, to: &state)
             state.hasMore = page.hasMore
@@ -43,7 +44,7 @@ extension SourceReactor {
             state.changes = changes
             state.lastFailure = nil
             if changes.isComparison, changes.newCount > 0 { alert(on: state.lines, from: 0, marked: changes.newItems, in: &state) }
-            if !changes.changedItems.isEmpty { state.previousLines = previous }
+            if !changes.changedItems.isEmpty || changes.goneCount > 0 { state.previousLines = previous }
             if changes.isComparison, !changes.newItems.isEmpty {
                 let dropped = state.dropped
                 state.lineSections?.countNew { changes.newItems[$0 - dropped] }
@@ -139,6 +140,8 @@ extension SourceReactor {
             state.refreshKeepsPlace = on
         case .setSchedule(let schedule):
             state.autoRefresh = schedule
+        case .askHistoryStep, .historyStepped, .setShowsRemoved, .withRemoved:
+            reduceHistory(&state, mutation)
         }
         return state
     }

@@ -21,6 +21,7 @@ extension SourceReactor {
             case .success(let page):
                 let changes = Self.changes(from: self.currentState, to: page)
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
+                    .append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
                 if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
                 guard let exit = page.exit else {
                     // A result too large to compare still says it arrived (the first load

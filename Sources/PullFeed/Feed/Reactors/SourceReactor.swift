@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -66,6 +67,11 @@ package final class SourceReactor: SectionReactor {
         case pursueGoals
         /// The source's input changed without a request (`FeedSource.changes`).
         case sourceChanged(SourceChange)
+        /// `[` (back) or `]`: the previous or next kept result is shown in place of the live
+        /// lines; `]` past the newest is live again.
+        case stepHistory(back: Bool)
+        /// `d`: the rows the shown result removed are shown among its rows, or hidden again.
+        case toggleRemoved
     }
 
     package enum Mutation {
@@ -95,6 +101,14 @@ package final class SourceReactor: SectionReactor {
         /// The goals after a step was taken, or a goal reached or given up.
         case setGoals(LoadGoals)
         case setSchedule(RefreshSchedule?)
+        /// A step through the kept results (`delta`: -1 back, 1 forward) was asked for.
+        case askHistoryStep(Int)
+        /// The step asked with `delta` landed.
+        case historyStepped(HistoryBrowser.Step, delta: Int)
+        case setShowsRemoved(Bool)
+        /// The shown result with the rows it removed, built for the result `of` names
+        /// (`FeedState.shownResultKey`).
+        case withRemoved(ResultLines, of: Int)
     }
 
     package static let toastDuration: Double = 3
@@ -130,6 +144,10 @@ package final class SourceReactor: SectionReactor {
     package let followsEnd: Bool
     /// New lines that match it are an alert (`--alert`); the lines of the first load never are.
     package let alertPattern: TextPattern?
+    /// The source's kept results (`[`, `]`); nil when the history does not keep it.
+    package let history: HistoryBrowser?
+    /// Where the live result's removed rows are worked out (`d`): they take every line.
+    package let workQueue = DispatchQueue(label: "pullfeed.source-work", qos: .userInitiated)
 
     enum RequestKind { case header, footer }
 
@@ -145,9 +163,11 @@ package final class SourceReactor: SectionReactor {
         sectionStarts: Bool = false,
         every: Double? = nil,
         alert: TextPattern? = nil,
-        followsEnd: Bool = false
+        followsEnd: Bool = false,
+        history: HistoryBrowser? = nil
     ) {
         self.followsEnd = followsEnd
+        self.history = history
         self.alertPattern = alert
         self.sectionPattern = sectionPattern
         self.sectionStarts = sectionStarts
@@ -161,6 +181,7 @@ package final class SourceReactor: SectionReactor {
         state.isWatched = source.isWatched
         state.lineIdentity = identity
         state.source = SourceTraits(source)
+        state.source.keepsHistory = history != nil
         state.autoRefresh = every.map(RefreshSchedule.init(interval:))
         if sectionPattern != nil { state.lineSections = LineSections() }
         // Following from the start: the first refresh loads to the end (`reduce(.refreshed)`).
@@ -172,6 +193,9 @@ package final class SourceReactor: SectionReactor {
     }
 
     package func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
+        // A kept result shown is whole: what the user asks of the rows shown (End, the last
+        // row, a search's line, the next page) is not the live lines' to answer.
+        if currentState.history.past != nil, action.isAboutRowsShown { return Empty().eraseToAnyPublisher() }
         switch action {
         case .refresh: return refresh()
         case .refreshKeepingPlace:
@@ -191,6 +215,8 @@ package final class SourceReactor: SectionReactor {
             return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
         case .pursueGoals: return pursueGoals()
         case .sourceChanged(let change): return answer(change)
+        case .stepHistory(let back): return stepHistory(back: back)
+        case .toggleRemoved: return toggleRemoved()
         }
     }
 

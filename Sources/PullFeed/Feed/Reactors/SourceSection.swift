@@ -22,6 +22,8 @@ package struct SourceSection: Equatable, Sendable {
     package var isAlerting = false
     /// It has loaded nothing yet.
     package var isLoading = false
+    /// The kept result it shows in place of its live lines (`[`, `]`); nil while live.
+    package var history: HistoryPosition?
 
     package init(title: String) {
         self.title = title

@@ -12,6 +12,8 @@ package struct SourceTraits: Equatable, Sendable {
     package var keepsPlaceOnRefresh = false
     /// A search can look past the loaded lines without loading them (`FeedSource.scanForMatch`).
     package var scansWithoutLoading = false
+    /// Its results are kept: `[` and `]` step through them (the help line says so).
+    package var keepsHistory = false
 
     package init() {}
 

@@ -27,6 +27,12 @@ package struct Toast: Equatable, Sendable {
         case noPreview
         /// The refresh history cannot be used (`HistoryError`): the app goes on without it.
         case historyOff(reason: String)
+        /// `[` on a source whose results are not kept (standard input, a paged command, the demo).
+        case noHistory
+        /// `[` with nothing older kept (`older`), or `]` on the live result.
+        case historyEnd(older: Bool)
+        /// `d` on a result that removed no row and changed none.
+        case nothingRemoved
     }
 
     package var id: Int
@@ -43,7 +49,8 @@ package struct Toast: Equatable, Sendable {
     /// Whether the toast says something went wrong (shown in red where there is colour).
     package var isFailure: Bool {
         switch kind {
-        case .noMoreData, .refreshed, .reloaded, .fileTruncated, .fileReplaced, .binaryFile, .noPreview: false
+        case .noMoreData, .refreshed, .reloaded, .fileTruncated, .fileReplaced, .binaryFile, .noPreview, .noHistory, .historyEnd,
+             .nothingRemoved: false
         case .refreshFailed, .loadMoreFailed, .commandExited, .fileDeleted, .stream, .historyOff: true
         }
     }
