@@ -234,7 +234,7 @@ import Reactors
         time.advance(1)
         other.action.send(.loadRest)
         time.advance(1)
-        #expect(bulk.requests.last.map { [$0.offset, $0.limit] } == [200, FeedReactor.bulkPageSize])
+        #expect(bulk.requests.last.map { [$0.offset, $0.limit] } == [200, SourceReactor.bulkPageSize])
     }
 
     @Test func aCommandsExitStatusIsAToastOverItsItems() {

@@ -228,7 +228,7 @@ import TerminalUI
         #expect(h.lines[0].hasSuffix("60,000 items"))
         #expect(h.lines[21] == "›L59999")
         #expect(source.requests.map(\.offset) == [0, 200, 20_200, 40_200])
-        #expect(source.requests.dropFirst().allSatisfy { $0.limit == FeedReactor.bulkPageSize })
+        #expect(source.requests.dropFirst().allSatisfy { $0.limit == SourceReactor.bulkPageSize })
     }
 
     @Test func chineseTexts() {

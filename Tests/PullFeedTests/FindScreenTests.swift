@@ -70,7 +70,7 @@ import TerminalUI
         type(h, "/zzz")
         h.press(.enter)
         #expect(h.lines[23] == " Pattern not found: zzz")
-        h.advance(FeedReactor.toastDuration - 0.1)
+        h.advance(Toast.duration - 0.1)
         #expect(h.lines[23] == " Pattern not found: zzz")
         h.advance(0.2)
         #expect(h.lines[23] == FeedScreenTests.lineHelp)

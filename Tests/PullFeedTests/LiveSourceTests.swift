@@ -175,7 +175,7 @@ final class LiveSource: FeedSource {
     /// A refresh of more items than are compared still says it arrived; the first load says
     /// nothing.
     @Test func aRefreshTooLargeToCompareSaysItReloaded() {
-        let source = LiveSource(lines: Self.lines(1...(FeedReactor.comparedItemLimit + 1)))
+        let source = LiveSource(lines: Self.lines(1...(SourceReactor.comparedItemLimit + 1)))
         source.isOpen = false
         let h = ScreenHarness(source: source)
         h.advance(0)
@@ -183,7 +183,7 @@ final class LiveSource: FeedSource {
         h.press(.character("r"))
         h.advance(0.2)
         #expect(h.lines[23] == " Reloaded (too many items to count what is new)", "\(h.lines[23])")
-        #expect(h.lines[0].hasSuffix(" \(AppStrings.grouped(FeedReactor.comparedItemLimit + 1)) items"))
+        #expect(h.lines[0].hasSuffix(" \(AppStrings.grouped(SourceReactor.comparedItemLimit + 1)) items"))
     }
 
     @Test func chineseTextsForWaitingAndFollowing() {

@@ -46,7 +46,7 @@ import TerminalUI
     }
 
     @Test func aPageNamedOffTheUIThreadGroupsTheSame() async throws {
-        let count = FeedReactor.inlineNamingLimit * 2
+        let count = SourceReactor.inlineNamingLimit * 2
         let source = ScriptedSource.lines(total: count)
         let (reactor, time) = reactor(source, pageSize: count)
         reactor.action.send(.refresh)
@@ -66,9 +66,9 @@ import TerminalUI
     /// `--section-start`: a section started on one page goes on through the next pages (each
     /// L…00 line starts one; the lines before L100 are Other), whether a page is named on the
     /// UI thread or off it, and lines that arrive later join the open section.
-    @Test(arguments: [30, FeedReactor.inlineNamingLimit * 2])
+    @Test(arguments: [30, SourceReactor.inlineNamingLimit * 2])
     func sectionStartsGoOnAcrossPages(pageSize: Int) async throws {
-        let total = pageSize == 30 ? 1_000 : FeedReactor.inlineNamingLimit * 2
+        let total = pageSize == 30 ? 1_000 : SourceReactor.inlineNamingLimit * 2
         // Pages of lines, as a file or a stream gives them (a large one is named off the UI thread).
         let source = ScriptedSource { request in
             let end = min(total, request.offset + request.limit)
@@ -79,7 +79,7 @@ import TerminalUI
                                   sectionPattern: try CapturePattern(#"^L([0-9]*)00$"#), sectionStarts: true)
         reactor.action.send(.refresh)
         for _ in 0..<2_000 where reactor.currentState.lineSections?.lineCount != total {
-            if pageSize > FeedReactor.inlineNamingLimit { try await Task.sleep(nanoseconds: 5_000_000) }
+            if pageSize > SourceReactor.inlineNamingLimit { try await Task.sleep(nanoseconds: 5_000_000) }
             time.advance(1)
         }
         let sections = try #require(reactor.currentState.lineSections)

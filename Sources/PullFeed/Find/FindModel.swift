@@ -27,12 +27,12 @@ struct FindModel {
     /// The open prompt, if any.
     private(set) var prompt: FindPrompt?
     /// The last search's result for the status line ("Search wrapped to the top"), until the
-    /// next key or for `FeedReactor.toastDuration` seconds, as long as a toast shows.
+    /// next key or for `Toast.duration` seconds, as long as a toast shows.
     var message: String? {
         didSet { messageGeneration &+= 1 }
     }
     /// Tells the message set last from earlier ones: the executor answers a new one with
-    /// `messageExpired(generation)` `FeedReactor.toastDuration` seconds later, and only the
+    /// `messageExpired(generation)` `Toast.duration` seconds later, and only the
     /// last one's expiry takes the message away.
     private(set) var messageGeneration = 0
     var lastSearch: TextPattern?

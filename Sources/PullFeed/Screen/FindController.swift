@@ -147,7 +147,7 @@ final class FindController {
         let message = model.messageGeneration
         for effect in model.handle(event, in: context()) { perform(effect) }
         if model.messageGeneration != message, model.message != nil {
-            runtime.send(.messageExpired(generation: model.messageGeneration), after: FeedReactor.toastDuration, as: .message)
+            runtime.send(.messageExpired(generation: model.messageGeneration), after: Toast.duration, as: .message)
         }
     }
 

@@ -76,18 +76,12 @@ package final class FeedReactor: Reactor {
         case dismissAlert
     }
 
-    package static let toastDuration = SourceReactor.toastDuration
-    package static let bulkPageSize = SourceReactor.bulkPageSize
-    package static let comparedItemLimit = SourceReactor.comparedItemLimit
-    package static let inlineNamingLimit = SourceReactor.inlineNamingLimit
-
     package let initialState: State
     package let reactorStorage = ReactorStorage()
     /// The sources' reactors, in list order.
     package let sources: [SourceReactor]
     let scheduler: LoopScheduler
     private let toastHides = PassthroughSubject<Mutation, Never>()
-    private var toastCounter = 0
 
     /// A list of the sources `sources`, each with its title (a section header when there are
     /// several).
@@ -195,15 +189,10 @@ package final class FeedReactor: Reactor {
         .eraseToAnyPublisher()
     }
 
-    /// Shows a toast of the list's own now, and hides it `toastDuration` later.
+    /// Shows a toast of the list's own now, and hides it `Toast.duration` later.
     private func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
-        toastCounter += 1
-        let id = -toastCounter
         let hides = toastHides
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(Int(Self.toastDuration * 1000)))) {
-            hides.send(.hideToast(id))
-        }
-        return Just(Mutation.showToast(Toast(id: id, kind: kind))).eraseToAnyPublisher()
+        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).eraseToAnyPublisher()
     }
 
     package func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {

@@ -132,17 +132,10 @@ extension SourceReactor {
         page.notice.map { toast(.stream($0)) } ?? Empty().eraseToAnyPublisher()
     }
 
-    /// Shows a toast now; hiding it `toastDuration` later (if it is still the same toast) is
-    /// scheduled apart from the request, so the request's indicator ends at once. A toast is
-    /// named by when it is shown: its hide leaves a later one alone, and toasts shown at the same
-    /// moment go at the same moment.
+    /// Shows a toast now; hiding it `Toast.duration` later (if it is still the same toast) is
+    /// scheduled apart from the request, so the request's indicator ends at once.
     func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
-        let shown = scheduler.now
-        let id = Int(clamping: shown.dispatchTime.uptimeNanoseconds)
         let hides = toastHides
-        scheduler.schedule(after: shown.advanced(by: .milliseconds(Int(Self.toastDuration * 1000)))) {
-            hides.send(.hideToast(id))
-        }
-        return Just(Mutation.showToast(Toast(id: id, kind: kind))).eraseToAnyPublisher()
+        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).eraseToAnyPublisher()
     }
 }

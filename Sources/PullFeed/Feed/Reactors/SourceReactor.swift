@@ -16,7 +16,7 @@ import TerminalUI
 /// A header refresh replaces every item and resets "no more data"; a footer load appends
 /// the next page. Starting one cancels the other if it is in flight: its result is
 /// dropped and its indicator ends. A request already in flight is never sent twice. A
-/// failure keeps every item and raises a toast for `toastDuration` seconds. All waiting
+/// failure keeps every item and raises a toast for `Toast.duration` seconds. All waiting
 /// happens on the injected scheduler.
 ///
 /// Everything the reactor knows is in its `State`; what it loads by itself, request after
@@ -111,7 +111,6 @@ package final class SourceReactor: SectionReactor {
         case withRemoved(ResultLines, of: Int)
     }
 
-    package static let toastDuration: Double = 3
     /// Lines per request when loading the rest of a line source.
     package static let bulkPageSize = 20_000
     /// Lines read from the end of a file still being counted (End).
@@ -131,7 +130,7 @@ package final class SourceReactor: SectionReactor {
     /// inside its own publisher, which would nest one level deeper for every page of a long
     /// input.
     let turns = PassthroughSubject<Action, Never>()
-    /// Hides of toasts, due `toastDuration` after each was shown.
+    /// Hides of toasts, due `Toast.duration` after each was shown.
     let toastHides = PassthroughSubject<Mutation, Never>()
     /// What names each line's section (`--section-by`), if the lines are grouped.
     package let sectionPattern: CapturePattern?

@@ -1,4 +1,6 @@
-/// A short message in the status line, shown for `FeedReactor.toastDuration` seconds.
+import TerminalUI
+
+/// A short message in the status line, shown for `Toast.duration` seconds.
 /// The screen words it (in the user's language); the reactor only says what happened.
 package struct Toast: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
@@ -11,7 +13,7 @@ package struct Toast: Equatable, Sendable {
         /// A refresh succeeded: `new` items were not in the result before, `changed` items were
         /// there with another text (identity by fields), `gone` items are no longer there.
         case refreshed(new: Int, changed: Int, gone: Int)
-        /// A refresh succeeded with a result too large to compare (`FeedReactor.comparedItemLimit`):
+        /// A refresh succeeded with a result too large to compare (`SourceReactor.comparedItemLimit`):
         /// it is shown, the place kept, but what is new is not counted.
         case reloaded
         /// The file shown was cut shorter, or replaced at its path: it was loaded again.
@@ -44,6 +46,18 @@ package struct Toast: Equatable, Sendable {
         self.id = id
         self.kind = kind
         self.source = source
+    }
+
+    /// How long a toast stays, in seconds.
+    package static let duration: Double = 3
+
+    /// A toast of `kind` shown now: its id is the time it is shown (a later toast never takes
+    /// the hide of an earlier one), and `hide` is called with that id `duration` later.
+    package static func shown(_ kind: Toast.Kind, on scheduler: LoopScheduler, hide: @escaping (Int) -> Void) -> Toast {
+        let now = scheduler.now
+        let id = Int(clamping: now.dispatchTime.uptimeNanoseconds)
+        scheduler.schedule(after: now.advanced(by: .milliseconds(Int(duration * 1000)))) { hide(id) }
+        return Toast(id: id, kind: kind)
     }
 
     /// Whether the toast says something went wrong (shown in red where there is colour).
