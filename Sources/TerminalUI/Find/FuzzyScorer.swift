@@ -26,90 +26,69 @@ struct FuzzyScorer {
         var score: Int
     }
 
-    /// The tables, kept between calls (grown as needed), read without bounds checks in the
-    /// alignment's inner loops.
-    private final class Scratch {
-        private(set) var rowCapacity = 0
-        private(set) var tableCapacity = 0
-        private(set) var patternCapacity = 0
-        private(set) var folded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
-        private(set) var bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firstRow = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firstRowChunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var table = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var chunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-        private(set) var decodedCapacity = 0
-        private(set) var decoded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+    private let scratch = FuzzyScratch()
 
-        func reserve(decoded count: Int) {
-            guard count > decodedCapacity else { return }
-            decodedCapacity = max(count, decodedCapacity * 2, 256)
-            decoded.deallocate()
-            decoded = .allocate(capacity: decodedCapacity)
-        }
-
-        func reserve(rows: Int, pattern: Int) {
-            if rows > rowCapacity {
-                rowCapacity = max(rows, rowCapacity * 2, 256)
-                for pointer in [bonuses, firstRow, firstRowChunks] { pointer.deallocate() }
-                folded.deallocate()
-                folded = .allocate(capacity: rowCapacity)
-                bonuses = .allocate(capacity: rowCapacity)
-                firstRow = .allocate(capacity: rowCapacity)
-                firstRowChunks = .allocate(capacity: rowCapacity)
-            }
-            if pattern > patternCapacity {
-                patternCapacity = max(pattern, 32)
-                firsts.deallocate()
-                firsts = .allocate(capacity: patternCapacity)
-            }
-        }
-
-        /// Room for a table of `cells`, zeroed.
-        func reserve(cells: Int) {
-            if cells > tableCapacity {
-                tableCapacity = max(cells, tableCapacity * 2, 1024)
-                table.deallocate()
-                chunks.deallocate()
-                table = .allocate(capacity: tableCapacity)
-                chunks = .allocate(capacity: tableCapacity)
-            }
-            table.update(repeating: 0, count: cells)
-            chunks.update(repeating: 0, count: cells)
-        }
-
-        deinit {
-            for pointer in [bonuses, firstRow, firstRowChunks, table, chunks] { pointer.deallocate() }
-            folded.deallocate()
-            firsts.deallocate()
-            decoded.deallocate()
-        }
-    }
-
-    private let scratch = Scratch()
-
-    /// Where the search for `pattern` in an ASCII text may start (one character before the
-    /// first occurrence of its first character, for that character's bonus), nil when it
-    /// cannot match; 0 for other texts.
-    static func asciiStart<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Int? {
-        guard text.isASCII else { return 0 }
-        guard pattern.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// The first place in `text`, an ASCII text, of the term `pattern`'s first character, nil
+    /// when its characters are not all there in order; 0 for other texts.
+    static func asciiFirst<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Int? {
+        guard let ascii = text as? FuzzyASCIIText else { return 0 }
         var first = 0
         var index = 0
         for (p, char) in pattern.enumerated() {
-            let other: UInt32 = !fold.caseSensitive && char >= 0x61 && char <= 0x7A ? char - 32 : char
-            while index < text.count, text[index] != char, text[index] != other { index += 1 }
-            guard index < text.count else { return nil }
-            if p == 0, index > 0 { first = index - 1 }
-            index += 1
+            guard char < 0x80, let found = ascii.firstIndex(of: UInt8(char), ignoringCase: ignoresCase(char, fold), from: index) else {
+                return nil
+            }
+            if p == 0 { first = found }
+            index = found + 1
         }
         return first
     }
 
+    /// Whether an ASCII `char` of a term matches either case (it is a lower-case letter, and
+    /// the term ignores case).
+    private static func ignoresCase(_ char: UInt32, _ fold: FuzzyFold) -> Bool {
+        !fold.caseSensitive && char >= 0x61 && char <= 0x7A
+    }
+
+    /// The part of `text` where the fuzzy term `pattern` can align, nil when it does not match
+    /// (its characters are not all there in order): from the first place of its first
+    /// character to just after the last place of its last one. Characters compare as the
+    /// aligning pass folds them.
+    func bounds<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Range<Int>? {
+        let last = pattern[pattern.count - 1]
+        if let ascii = text as? FuzzyASCIIText {
+            guard let first = Self.asciiFirst(ascii, pattern, fold: fold),
+                  let end = ascii.lastIndex(of: UInt8(last), ignoringCase: Self.ignoresCase(last, fold)) else { return nil }
+            return first..<end + 1
+        }
+        let classes = C.asciiClasses
+        let scratch = scratch
+        func aligned(_ c: UInt32) -> UInt32 {
+            fold.aligned(c, c < 0x80 ? classes[Int(c)] : scratch.classOfNonASCII(c))
+        }
+        var first = 0, index = 0
+        for (p, char) in pattern.enumerated() {
+            while index < text.count, aligned(text[index]) != char { index += 1 }
+            guard index < text.count else { return nil }
+            if p == 0 { first = index }
+            index += 1
+        }
+        var end = text.count - 1
+        while aligned(text[end]) != last { end -= 1 }
+        return first..<end + 1
+    }
+
+    /// The class of `text[index]`, looked up in `classes` (`FuzzyCharacter.asciiClasses`,
+    /// passed in so loops read it once) or the scratch's cache.
+    @inline(__always)
+    private func classOf<T: FuzzyText>(_ text: T, at index: Int, _ classes: UnsafePointer<C.Class>) -> C.Class {
+        let c = text[index]
+        return text.isASCII || c < 0x80 ? classes[Int(c)] : scratch.classOfNonASCII(c)
+    }
+
     /// Whether `pattern`'s characters occur in `text` in order (a fuzzy term matches).
     static func containsInOrder<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
-        if text.isASCII { return asciiStart(text, pattern, fold: fold) != nil }
+        if text.isASCII { return asciiFirst(text, pattern, fold: fold) != nil }
         var p = 0
         for i in 0..<text.count where p < pattern.count {
             let c = text[i]
@@ -127,6 +106,13 @@ struct FuzzyScorer {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Runs of ASCII, most of most lines, one byte a character.
+            while i < n, bytes[i] < 0x80 {
+                out[count] = UInt32(bytes[i])
+                count += 1
+                i += 1
+            }
+            guard i < n else { break }
             let b0 = UInt32(bytes[i])
             var length = 0
             var value: UInt32 = 0xFFFD
@@ -178,110 +164,96 @@ struct FuzzyScorer {
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
         let n = text.count
         if n * m > Self.tableLimit { return greedy(text, pattern, fold: fold, positions: positions) }
-        guard let from = Self.asciiStart(text, pattern, fold: fold) else { return nil }
+        guard let bounds = bounds(text, pattern, fold: fold) else { return nil }
+        if m == 1 { return single(text, pattern[0], fold: fold, in: bounds, positions: positions) }
 
+        // The table: row i, column j holds the best score of the first i+1 characters with the
+        // i-th on text index f0 + j. In the pass that finds the characters' classes, bonuses
+        // and first places, the first row; then the others, each from the one above. Only
+        // backtracking reads cells no row wrote: it gets them zeroed.
+        let f0 = bounds.lowerBound
+        let lastIndex = bounds.upperBound - 1
+        let width = bounds.count
         scratch.reserve(rows: n, pattern: m)
-        let (folded, bonuses, firstRow, firstRowChunks, firsts) =
-            (scratch.folded, scratch.bonuses, scratch.firstRow, scratch.firstRowChunks, scratch.firsts)
+        scratch.reserve(cells: width * m, zeroed: positions != nil)
+        let (folded, bonuses, firsts, table, chunks) =
+            (scratch.folded, scratch.bonuses, scratch.firsts, scratch.table, scratch.chunks)
+        let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
 
-        // Bonuses, the first row of the table, and the first place each character can go.
         var maxScore = 0, maxScorePos = 0
-        var p = 0, lastIndex = 0
+        var p = 0
         let p0 = pattern[0]
         var pchar = p0
         var previousH: Int32 = 0
-        var previousClass = C.initialClass
+        var previousClass = f0 > 0 ? classOf(text, at: f0 - 1, classes) : C.initialClass
         var inGap = false
-        var index = from
-        while index < n {
-            let raw = text[index]
-            let cls = C.classOf(raw)
-            let char = fold.aligned(raw, cls)
+        for index in bounds {
+            let cls = classOf(text, at: index, classes)
+            let char = fold.aligned(text[index], cls)
             folded[index] = char
-            let bonus = C.bonus(previousClass, cls)
-            bonuses[index] = Int32(bonus)
+            let bonus = bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)]
+            bonuses[index] = bonus
             previousClass = cls
-            if char == pchar {
-                if p < m {
-                    firsts[p] = index
-                    p += 1
-                    pchar = pattern[min(p, m - 1)]
-                }
-                lastIndex = index
+            if char == pchar, p < m {
+                firsts[p] = index
+                p += 1
+                pchar = pattern[min(p, m - 1)]
             }
+            let j = index &- f0
             if char == p0 {
-                let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
-                firstRow[index] = Int32(score)
-                firstRowChunks[index] = 1
-                if m == 1, score > maxScore {
-                    maxScore = score
-                    maxScorePos = index
-                    if bonus >= C.bonusBoundary { break }
-                }
+                previousH = Int32(C.scoreMatch) &+ bonus &* Int32(C.bonusFirstCharMultiplier)
+                chunks[j] = 1
                 inGap = false
             } else {
-                firstRow[index] = max(previousH + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart), 0)
-                firstRowChunks[index] = 0
+                previousH = max(previousH &+ Int32(inGap ? C.scoreGapExtension : C.scoreGapStart), 0)
+                chunks[j] = 0
                 inGap = true
             }
-            previousH = firstRow[index]
-            index += 1
-        }
-        guard p == m else { return nil }
-        if m == 1 {
-            positions?.pointee.append(maxScorePos)
-            return Match(start: maxScorePos, end: maxScorePos + 1, score: maxScore)
-        }
-
-        // The table: row i, column j holds the best score of the first i+1 characters with the
-        // i-th on text index f0 + j.
-        let f0 = firsts[0]
-        let width = lastIndex - f0 + 1
-        scratch.reserve(cells: width * m)
-        let (table, chunks) = (scratch.table, scratch.chunks)
-        for j in 0..<width {
-            table[j] = firstRow[f0 + j]
-            chunks[j] = firstRowChunks[f0 + j]
+            table[j] = previousH
         }
         for p in 1..<m {
             let f = firsts[p]
             let pchar = pattern[p]
-            let row = p * width
+            // This row's cells and the row above's, by column (text index − f0).
+            let row = table + p &* width, above = row - width
+            let chunkRow = chunks + p &* width, chunkAbove = chunkRow - width
             var inGap = false
-            table[row + f - f0 - 1] = 0
+            var left: Int32 = 0  // The cell before the row's first: nothing aligned yet.
             for col in f...lastIndex {
-                let j = col - f0
+                let j = col &- f0
                 var s1: Int32 = 0
                 var consecutive: Int32 = 0
-                let s2 = table[row + j - 1] + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart)
+                let s2 = left &+ Int32(inGap ? C.scoreGapExtension : C.scoreGapStart)
                 if pchar == folded[col] {
-                    s1 = table[row - width + j - 1] + Int32(C.scoreMatch)
+                    s1 = above[j &- 1] &+ Int32(C.scoreMatch)
                     var b = bonuses[col]
-                    consecutive = chunks[row - width + j - 1] + 1
+                    consecutive = chunkAbove[j &- 1] &+ 1
                     if consecutive > 1 {
-                        let fb = bonuses[col - Int(consecutive) + 1]
+                        let fb = bonuses[col &- Int(consecutive) &+ 1]
                         if b >= C.bonusBoundary && b > fb {
                             consecutive = 1
                         } else {
                             b = max(b, max(Int32(C.bonusConsecutive), fb))
                         }
                     }
-                    if s1 + b < s2 {
-                        s1 += bonuses[col]
+                    if s1 &+ b < s2 {
+                        s1 &+= bonuses[col]
                         consecutive = 0
                     } else {
-                        s1 += b
+                        s1 &+= b
                     }
                 }
-                chunks[row + j] = consecutive
+                chunkRow[j] = consecutive
                 inGap = s1 < s2
-                let score = max(s1, s2, 0)
-                if p == m - 1, Int(score) > maxScore {
-                    maxScore = Int(score)
-                    maxScorePos = col
-                }
-                table[row + j] = score
+                left = max(s1, s2, 0)
+                row[j] = left
             }
+        }
+        // The best cell of the last row (the first of equals).
+        let lastRow = table + (m - 1) &* width
+        for col in firsts[m - 1]...lastIndex where Int(lastRow[col &- f0]) > maxScore {
+            maxScore = Int(lastRow[col &- f0])
+            maxScorePos = col
         }
 
         var start = f0
@@ -310,10 +282,35 @@ struct FuzzyScorer {
         return Match(start: start, end: maxScorePos + 1, score: maxScore)
     }
 
+    /// The best place of a one-character term in `text[range]`: the first place with the
+    /// best bonus, or the first place with at least `bonusBoundary` that beats those before.
+    private func single<T: FuzzyText>(_ text: T, _ char: UInt32, fold: FuzzyFold, in range: Range<Int>,
+                                      positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+        let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
+        var maxScore = 0, maxScorePos = -1
+        var previousClass = range.lowerBound > 0 ? classOf(text, at: range.lowerBound - 1, classes) : C.initialClass
+        for index in range {
+            let cls = classOf(text, at: index, classes)
+            if fold.aligned(text[index], cls) == char {
+                let bonus = Int(bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)])
+                let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
+                if score > maxScore {
+                    maxScore = score
+                    maxScorePos = index
+                    if bonus >= C.bonusBoundary { break }
+                }
+            }
+            previousClass = cls
+        }
+        guard maxScorePos >= 0 else { return nil }
+        positions?.pointee.append(maxScorePos)
+        return Match(start: maxScorePos, end: maxScorePos + 1, score: maxScore)
+    }
+
     /// The first match of the fuzzy term, shortened from its end, scored as aligned.
     private func greedy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
                                       positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-        guard Self.asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        guard Self.asciiFirst(text, pattern, fold: fold) != nil else { return nil }
         var p = 0, start = -1, end = -1
         for index in 0..<text.count where fold.apply(text[index]) == pattern[p] {
             if start < 0 { start = index }
@@ -380,7 +377,7 @@ struct FuzzyScorer {
     static func exact<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
         let m = pattern.count
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
-        guard text.count >= m, asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        guard text.count >= m, asciiFirst(text, pattern, fold: fold) != nil else { return nil }
         var best = -1, bestBonus = -1
         var start = 0
         while start + m <= text.count {
