@@ -28,20 +28,26 @@ struct FuzzyScorer {
 
     private let scratch = FuzzyScratch()
 
-    /// The first place in `text`, an ASCII text, of the term `pattern`'s first character, nil
-    /// when its characters are not all there in order; 0 for other texts.
-    static func asciiFirst<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Int? {
-        guard let ascii = text as? FuzzyASCIIText else { return 0 }
-        var first = 0
+    /// Whether the term `pattern`'s characters are all in `text`, an ASCII text, in order;
+    /// with `firsts`, their places there, each the first after the one before.
+    static func asciiPlaces(_ text: FuzzyASCIIText, _ pattern: [UInt32], fold: FuzzyFold,
+                            into firsts: UnsafeMutablePointer<Int>? = nil) -> Bool {
         var index = 0
         for (p, char) in pattern.enumerated() {
-            guard char < 0x80, let found = ascii.firstIndex(of: UInt8(char), ignoringCase: ignoresCase(char, fold), from: index) else {
-                return nil
+            guard char < 0x80, let found = text.firstIndex(of: UInt8(char), ignoringCase: ignoresCase(char, fold), from: index) else {
+                return false
             }
-            if p == 0 { first = found }
+            firsts?[p] = found
             index = found + 1
         }
-        return first
+        return true
+    }
+
+    /// Whether `text` may hold the term `pattern`: false only for an ASCII text that lacks its
+    /// characters in order (a quick test before the work of matching it).
+    static func asciiMayMatch<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
+        guard let ascii = text as? FuzzyASCIIText else { return true }
+        return asciiPlaces(ascii, pattern, fold: fold)
     }
 
     /// Whether an ASCII `char` of a term matches either case (it is a lower-case letter, and
@@ -52,30 +58,32 @@ struct FuzzyScorer {
 
     /// The part of `text` where the fuzzy term `pattern` can align, nil when it does not match
     /// (its characters are not all there in order): from the first place of its first
-    /// character to just after the last place of its last one. Characters compare as the
-    /// aligning pass folds them.
-    func bounds<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Range<Int>? {
+    /// character to just after the last place of its last one. The first place of each
+    /// character after the one before goes to the scratch's `firsts`. Characters compare as
+    /// the aligning pass folds them.
+    private func bounds<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Range<Int>? {
         let last = pattern[pattern.count - 1]
+        let firsts = scratch.firsts
         if let ascii = text as? FuzzyASCIIText {
-            guard let first = Self.asciiFirst(ascii, pattern, fold: fold),
+            guard Self.asciiPlaces(ascii, pattern, fold: fold, into: firsts),
                   let end = ascii.lastIndex(of: UInt8(last), ignoringCase: Self.ignoresCase(last, fold)) else { return nil }
-            return first..<end + 1
+            return firsts[0]..<end + 1
         }
         let classes = C.asciiClasses
         let scratch = scratch
         func aligned(_ c: UInt32) -> UInt32 {
             fold.aligned(c, c < 0x80 ? classes[Int(c)] : scratch.classOfNonASCII(c))
         }
-        var first = 0, index = 0
+        var index = 0
         for (p, char) in pattern.enumerated() {
             while index < text.count, aligned(text[index]) != char { index += 1 }
             guard index < text.count else { return nil }
-            if p == 0 { first = index }
+            firsts[p] = index
             index += 1
         }
         var end = text.count - 1
         while aligned(text[end]) != last { end -= 1 }
-        return first..<end + 1
+        return firsts[0]..<end + 1
     }
 
     /// The class of `text[index]`, looked up in `classes` (`FuzzyCharacter.asciiClasses`,
@@ -88,7 +96,7 @@ struct FuzzyScorer {
 
     /// Whether `pattern`'s characters occur in `text` in order (a fuzzy term matches).
     static func containsInOrder<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
-        if text.isASCII { return asciiFirst(text, pattern, fold: fold) != nil }
+        if let ascii = text as? FuzzyASCIIText { return asciiPlaces(ascii, pattern, fold: fold) }
         var p = 0
         for i in 0..<text.count where p < pattern.count {
             let c = text[i]
@@ -164,29 +172,26 @@ struct FuzzyScorer {
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
         let n = text.count
         if n * m > Self.tableLimit { return greedy(text, pattern, fold: fold, positions: positions) }
+        scratch.reserve(rows: n, pattern: m)
         guard let bounds = bounds(text, pattern, fold: fold) else { return nil }
         if m == 1 { return single(text, pattern[0], fold: fold, in: bounds, positions: positions) }
 
         // The table: row i, column j holds the best score of the first i+1 characters with the
-        // i-th on text index f0 + j. In the pass that finds the characters' classes, bonuses
-        // and first places, the first row; then the others, each from the one above. Only
-        // backtracking reads cells no row wrote: it gets them zeroed.
+        // i-th on text index f0 + j. In the pass that finds the characters' classes and
+        // bonuses, the first row; then the others, each from the one above. Only backtracking
+        // reads cells no row wrote: it gets them zeroed.
         let f0 = bounds.lowerBound
         let lastIndex = bounds.upperBound - 1
         let width = bounds.count
-        scratch.reserve(rows: n, pattern: m)
         scratch.reserve(cells: width * m, zeroed: positions != nil)
         let (folded, bonuses, firsts, table, chunks) =
             (scratch.folded, scratch.bonuses, scratch.firsts, scratch.table, scratch.chunks)
         let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
 
-        var maxScore = 0, maxScorePos = 0
-        var p = 0
         let p0 = pattern[0]
-        var pchar = p0
-        var previousH: Int32 = 0
         var previousClass = f0 > 0 ? classOf(text, at: f0 - 1, classes) : C.initialClass
-        var inGap = false
+        var previousH: Int32 = 0
+        var gap = Int32(C.scoreGapStart)
         for index in bounds {
             let cls = classOf(text, at: index, classes)
             let char = fold.aligned(text[index], cls)
@@ -194,20 +199,15 @@ struct FuzzyScorer {
             let bonus = bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)]
             bonuses[index] = bonus
             previousClass = cls
-            if char == pchar, p < m {
-                firsts[p] = index
-                p += 1
-                pchar = pattern[min(p, m - 1)]
-            }
             let j = index &- f0
             if char == p0 {
                 previousH = Int32(C.scoreMatch) &+ bonus &* Int32(C.bonusFirstCharMultiplier)
                 chunks[j] = 1
-                inGap = false
+                gap = Int32(C.scoreGapStart)
             } else {
-                previousH = max(previousH &+ Int32(inGap ? C.scoreGapExtension : C.scoreGapStart), 0)
+                previousH = max(previousH &+ gap, 0)
                 chunks[j] = 0
-                inGap = true
+                gap = Int32(C.scoreGapExtension)
             }
             table[j] = previousH
         }
@@ -217,13 +217,13 @@ struct FuzzyScorer {
             // This row's cells and the row above's, by column (text index − f0).
             let row = table + p &* width, above = row - width
             let chunkRow = chunks + p &* width, chunkAbove = chunkRow - width
-            var inGap = false
+            var gap = Int32(C.scoreGapStart)
             var left: Int32 = 0  // The cell before the row's first: nothing aligned yet.
             for col in f...lastIndex {
                 let j = col &- f0
                 var s1: Int32 = 0
                 var consecutive: Int32 = 0
-                let s2 = left &+ Int32(inGap ? C.scoreGapExtension : C.scoreGapStart)
+                let s2 = left &+ gap
                 if pchar == folded[col] {
                     s1 = above[j &- 1] &+ Int32(C.scoreMatch)
                     var b = bonuses[col]
@@ -244,12 +244,13 @@ struct FuzzyScorer {
                     }
                 }
                 chunkRow[j] = consecutive
-                inGap = s1 < s2
+                gap = Int32(s1 < s2 ? C.scoreGapExtension : C.scoreGapStart)
                 left = max(s1, s2, 0)
                 row[j] = left
             }
         }
         // The best cell of the last row (the first of equals).
+        var maxScore = 0, maxScorePos = 0
         let lastRow = table + (m - 1) &* width
         for col in firsts[m - 1]...lastIndex where Int(lastRow[col &- f0]) > maxScore {
             maxScore = Int(lastRow[col &- f0])
@@ -310,7 +311,7 @@ struct FuzzyScorer {
     /// The first match of the fuzzy term, shortened from its end, scored as aligned.
     private func greedy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
                                       positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-        guard Self.asciiFirst(text, pattern, fold: fold) != nil else { return nil }
+        guard Self.asciiMayMatch(text, pattern, fold: fold) else { return nil }
         var p = 0, start = -1, end = -1
         for index in 0..<text.count where fold.apply(text[index]) == pattern[p] {
             if start < 0 { start = index }
@@ -377,7 +378,7 @@ struct FuzzyScorer {
     static func exact<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
         let m = pattern.count
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
-        guard text.count >= m, asciiFirst(text, pattern, fold: fold) != nil else { return nil }
+        guard text.count >= m, asciiMayMatch(text, pattern, fold: fold) else { return nil }
         var best = -1, bestBonus = -1
         var start = 0
         while start + m <= text.count {
