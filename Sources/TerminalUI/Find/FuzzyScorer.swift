@@ -69,20 +69,24 @@ struct FuzzyScorer {
                   let end = ascii.lastIndex(of: UInt8(last), ignoringCase: Self.ignoresCase(last, fold)) else { return nil }
             return firsts[0]..<end + 1
         }
-        let classes = C.asciiClasses
+        // Whether `c` folds to `char`; `upper`: the upper case of `char` when it is an ASCII
+        // letter and case is ignored (else `char`), for most characters of most lines.
         let scratch = scratch
-        func aligned(_ c: UInt32) -> UInt32 {
-            fold.aligned(c, c < 0x80 ? classes[Int(c)] : scratch.classOfNonASCII(c))
+        func matches(_ c: UInt32, _ char: UInt32, _ upper: UInt32) -> Bool {
+            if c < 0x80 { return c == char || c == upper }
+            return fold.aligned(c, scratch.classOfNonASCII(c)) == char
         }
         var index = 0
         for (p, char) in pattern.enumerated() {
-            while index < text.count, aligned(text[index]) != char { index += 1 }
+            let upper = Self.ignoresCase(char, fold) ? char - 32 : char
+            while index < text.count, !matches(text[index], char, upper) { index += 1 }
             guard index < text.count else { return nil }
             firsts[p] = index
             index += 1
         }
+        let upper = Self.ignoresCase(last, fold) ? last - 32 : last
         var end = text.count - 1
-        while aligned(text[end]) != last { end -= 1 }
+        while !matches(text[end], last, upper) { end -= 1 }
         return firsts[0]..<end + 1
     }
 
@@ -114,11 +118,19 @@ struct FuzzyScorer {
         var i = 0
         let n = bytes.count
         while i < n {
-            // Runs of ASCII, most of most lines, one byte a character.
+            // Runs of ASCII, most of most lines, one byte a character: eight at a time while
+            // none of them is beyond ASCII.
+            while i &+ 8 <= n, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                for k in 0..<8 { out[count &+ k] = UInt32(truncatingIfNeeded: word &>> UInt64(k &* 8)) & 0xFF }
+                count &+= 8
+                i &+= 8
+            }
             while i < n, bytes[i] < 0x80 {
                 out[count] = UInt32(bytes[i])
-                count += 1
-                i += 1
+                count &+= 1
+                i &+= 1
             }
             guard i < n else { break }
             let b0 = UInt32(bytes[i])
