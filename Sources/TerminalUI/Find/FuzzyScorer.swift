@@ -190,28 +190,37 @@ struct FuzzyScorer {
 
         // The table: row i, column j holds the best score of the first i+1 characters with the
         // i-th on text index f0 + j. In the pass that finds the characters' classes and
-        // bonuses, the first row; then the others, each from the one above. Only backtracking
-        // reads cells no row wrote: it gets them zeroed.
+        // bonuses (by column too), the first row; then the others, each from the one above.
+        // Only backtracking reads cells no row wrote: it gets them zeroed.
         let f0 = bounds.lowerBound
         let lastIndex = bounds.upperBound - 1
         let width = bounds.count
         scratch.reserve(cells: width * m, zeroed: positions != nil)
         let (folded, bonuses, firsts, table, chunks) =
             (scratch.folded, scratch.bonuses, scratch.firsts, scratch.table, scratch.chunks)
-        let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
 
+        let (asciiEntries, bonusTable) = (fold.asciiClassesAndCharacters, C.bonusTable)
         let p0 = pattern[0]
-        var previousClass = f0 > 0 ? classOf(text, at: f0 - 1, classes) : C.initialClass
+        var previousClass = (f0 > 0 ? classOf(text, at: f0 - 1, C.asciiClasses) : C.initialClass).rawValue
         var previousH: Int32 = 0
         var gap = Int32(C.scoreGapStart)
-        for index in bounds {
-            let cls = classOf(text, at: index, classes)
-            let char = fold.aligned(text[index], cls)
-            folded[index] = char
-            let bonus = bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)]
-            bonuses[index] = bonus
+        for j in 0..<width {
+            let c = text[f0 &+ j]
+            let cls: UInt8
+            let char: UInt32
+            if text.isASCII || c < 0x80 {
+                let entry = asciiEntries[Int(c)]
+                cls = UInt8(truncatingIfNeeded: entry &>> 8)
+                char = UInt32(entry & 0xFF)
+            } else {
+                let nonASCII = scratch.classOfNonASCII(c)
+                cls = nonASCII.rawValue
+                char = fold.aligned(c, nonASCII)
+            }
+            folded[j] = char
+            let bonus = bonusTable[Int(previousClass) &* 8 &+ Int(cls)]
+            bonuses[j] = bonus
             previousClass = cls
-            let j = index &- f0
             if char == p0 {
                 previousH = Int32(C.scoreMatch) &+ bonus &* Int32(C.bonusFirstCharMultiplier)
                 chunks[j] = 1
@@ -236,12 +245,12 @@ struct FuzzyScorer {
                 var s1: Int32 = 0
                 var consecutive: Int32 = 0
                 let s2 = left &+ gap
-                if pchar == folded[col] {
+                if pchar == folded[j] {
                     s1 = above[j &- 1] &+ Int32(C.scoreMatch)
-                    var b = bonuses[col]
+                    var b = bonuses[j]
                     consecutive = chunkAbove[j &- 1] &+ 1
                     if consecutive > 1 {
-                        let fb = bonuses[col &- Int(consecutive) &+ 1]
+                        let fb = bonuses[j &- Int(consecutive) &+ 1]
                         if b >= C.bonusBoundary && b > fb {
                             consecutive = 1
                         } else {
@@ -249,7 +258,7 @@ struct FuzzyScorer {
                         }
                     }
                     if s1 &+ b < s2 {
-                        s1 &+= bonuses[col]
+                        s1 &+= bonuses[j]
                         consecutive = 0
                     } else {
                         s1 &+= b
