@@ -309,20 +309,30 @@ struct FuzzyScorer {
     private func single<T: FuzzyText>(_ text: T, _ char: UInt32, fold: FuzzyFold, in range: Range<Int>,
                                       positions: UnsafeMutablePointer<[Int]>?) -> Match? {
         let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
+        let ascii = text as? FuzzyASCIIText
         var maxScore = 0, maxScorePos = -1
-        var previousClass = range.lowerBound > 0 ? classOf(text, at: range.lowerBound - 1, classes) : C.initialClass
-        for index in range {
-            let cls = classOf(text, at: index, classes)
-            if fold.aligned(text[index], cls) == char {
-                let bonus = Int(bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)])
-                let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
-                if score > maxScore {
-                    maxScore = score
-                    maxScorePos = index
-                    if bonus >= C.bonusBoundary { break }
-                }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // On to the next place of the character: in an ASCII text eight bytes a step, for
+            // only the places and the characters before them have classes that count.
+            if let ascii {
+                guard let next = ascii.firstIndex(of: UInt8(char), ignoringCase: Self.ignoresCase(char, fold), from: index),
+                      next < range.upperBound else { break }
+                index = next
+            } else if fold.aligned(text[index], classOf(text, at: index, classes)) != char {
+                index += 1
+                continue
             }
-            previousClass = cls
+            let previousClass = index > 0 ? classOf(text, at: index - 1, classes) : C.initialClass
+            let cls = classOf(text, at: index, classes)
+            let bonus = Int(bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)])
+            let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
+            if score > maxScore {
+                maxScore = score
+                maxScorePos = index
+                if bonus >= C.bonusBoundary { break }
+            }
+            index += 1
         }
         guard maxScorePos >= 0 else { return nil }
         positions?.pointee.append(maxScorePos)
