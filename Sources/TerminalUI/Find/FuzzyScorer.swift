@@ -112,66 +112,7 @@ struct FuzzyScorer {
     /// The Unicode scalar values of `bytes` (UTF-8; each byte of a malformed sequence reads as
     /// U+FFFD), in a buffer the scorer keeps: valid until the next call.
     func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt32> {
-        scratch.reserve(decoded: bytes.count)
-        let out = scratch.decoded
-        var count = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            // Runs of ASCII, most of most lines, one byte a character: eight at a time while
-            // none of them is beyond ASCII.
-            while i &+ 8 <= n, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                for k in 0..<8 { out[count &+ k] = UInt32(truncatingIfNeeded: word &>> UInt64(k &* 8)) & 0xFF }
-                count &+= 8
-                i &+= 8
-            }
-            while i < n, bytes[i] < 0x80 {
-                out[count] = UInt32(bytes[i])
-                count &+= 1
-                i &+= 1
-            }
-            guard i < n else { break }
-            let b0 = UInt32(bytes[i])
-            var length = 0
-            var value: UInt32 = 0xFFFD
-            if b0 < 0x80 {
-                value = b0
-                length = 1
-            } else if b0 >= 0xC2 && b0 <= 0xDF {
-                length = 2
-                value = b0 & 0x1F
-            } else if b0 >= 0xE0 && b0 <= 0xEF {
-                length = 3
-                value = b0 & 0x0F
-            } else if b0 >= 0xF0 && b0 <= 0xF4 {
-                length = 4
-                value = b0 & 0x07
-            }
-            if length > 1 {
-                var valid = i + length <= n
-                var k = 1
-                while valid && k < length {
-                    let b = UInt32(bytes[i + k])
-                    if b & 0xC0 != 0x80 { valid = false } else { value = value << 6 | (b & 0x3F) }
-                    k += 1
-                }
-                // Overlong forms, surrogates and values past U+10FFFF are malformed.
-                if valid, length == 3, value < 0x800 || (0xD800...0xDFFF).contains(value) { valid = false }
-                if valid, length == 4, value < 0x10000 || value > 0x10FFFF { valid = false }
-                if !valid {
-                    value = 0xFFFD
-                    length = 1
-                }
-            } else if length == 0 {
-                length = 1
-            }
-            out[count] = value
-            count += 1
-            i += length
-        }
-        return UnsafeBufferPointer(start: out, count: count)
+        scratch.decode(bytes)
     }
 
     // MARK: Fuzzy
