@@ -12,6 +12,12 @@
 # (The million-line file of Benchmarks/fuzzy.sh is that file ten times: ten times the counts.)
 # BENCH=path counts that pullfeed-bench (another commit's, to compare) instead of building
 # this one. The profiles stay in OUTDIR (callgrind_annotate OUTDIR/QUERY.out). Needs valgrind.
+#
+# IN_APP=1 counts the app instead, everything a key costs: `pullfeed --fuzzy FILE` at 80x24 in
+# tmux, End, `&`, QUERY typed a character every 30 s (under callgrind on a loaded machine a
+# filter can take 15 s: one cut short by the next key would count work twice), Esc, q; minus
+# the same run without QUERY, divided by its length (APP=path: another build).
+# Needs tmux too.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 QUERY="${1:-ambr}"
@@ -19,6 +25,36 @@ FILE="${2:-$DATA}"
 OUT="${3:-/tmp/callgrind-fuzzy}"
 needs valgrind
 ensure_items
+if [ "${IN_APP:-0}" = 1 ]; then
+  needs tmux
+  [ -n "${APP:-}" ] || build_app
+  mkdir -p "$OUT"
+  strip --strip-debug -o "$OUT/pullfeed" "$APP"
+  # run LABEL KEYS: one run typing KEYS (may be empty), its total count printed.
+  run() {
+    local label="$1" keys="$2" session="callgrind-fuzzy-$$-$1"
+    rm -f "$OUT/$label.out"
+    tmux new-session -d -s "$session" -x 80 -y 24 \
+      "TERM=xterm-256color valgrind --tool=callgrind --callgrind-out-file=$OUT/$label.out $OUT/pullfeed --fuzzy $FILE 2>$OUT/$label.log"
+    wait_for_screen "$session" "Item 000001" 1200
+    tmux send-keys -t "$session" End
+    wait_for_screen "$session" "$(printf "%'d" "$(wc -l < "$FILE")") items" 1200
+    sleep 3
+    tmux send-keys -t "$session" '&'
+    sleep 2
+    for ((k = 0; k < ${#keys}; k++)); do tmux send-keys -t "$session" -l "${keys:k:1}"; sleep 30; done
+    tmux send-keys -t "$session" Escape
+    sleep 2
+    tmux send-keys -t "$session" q
+    for _ in $(seq 300); do [ -s "$OUT/$label.out" ] && ! tmux has-session -t "$session" 2>/dev/null && break; sleep 0.2; done
+    tmux kill-session -t "$session" 2>/dev/null || true
+    grep -m1 '^summary:\|^totals:' "$OUT/$label.out" | awk '{print $2}'
+  }
+  idle=$(run app-none "")
+  typed=$(run app-typed "$QUERY")
+  echo "in the app: no typing $idle instructions, typing '$QUERY' $typed; per character: $(( (typed - idle) / ${#QUERY} ))"
+  exit 0
+fi
 if [ -z "${BENCH:-}" ]; then
   (cd "$ROOT" && swift build -c release --product pullfeed-bench >&2)
   BENCH="$ROOT/.build/release/pullfeed-bench"

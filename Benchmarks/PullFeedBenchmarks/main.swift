@@ -151,20 +151,23 @@ if let flag = CommandLine.arguments.firstIndex(of: "--fuzzy"), flag + 1 < Comman
         exit(1)
     }
     let snapshot = BenchLines(lines: LineList(splitting: [UInt8](data)))
-    var candidates: RowSet?
+    var previous: (pattern: TextPattern, matches: RowSet)?
     for length in stride(from: 1, through: query.count, by: 1) {
         let text = String(query.prefix(length))
-        guard let fuzzy = FuzzyQuery(text) else { continue }
+        guard let pattern = try? TextPattern(text, syntax: .fuzzy), let fuzzy = pattern.fuzzy else { continue }
+        // As the app does: from the rows of the text before when this one refines it.
+        let candidates = previous.flatMap { pattern.refines($0.pattern) ? $0.matches : nil }
         let start = DispatchTime.now().uptimeNanoseconds
         let (matches, ranking) = ListFinder.fuzzyFilter(fuzzy, in: snapshot, range: 0..<snapshot.rowCount, among: candidates)!
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         precondition(matches.count == ranking.count)
-        candidates = matches
+        previous = (pattern, matches)
         if printsLines {
             if length == query.count {
+                // Lines matched only by lacking words keep their order (see FuzzyQuery.ranks).
                 let lines = snapshot.lines
                 var out = ""
-                for row in ranking.rows { out += lines.wholeLine(at: row) + "\n" }
+                for row in fuzzy.ranks ? ranking.rows : Array(matches) { out += lines.wholeLine(at: row) + "\n" }
                 FileHandle.standardOutput.write(Data(out.utf8))
             }
         } else {
