@@ -1,7 +1,13 @@
 // In-process benchmarks for PullFeed (run on demand, release build):
 //
 //     swift run -c release pullfeed-bench [--quick]
+//     swift run -c release pullfeed-bench --fuzzy QUERY [FILE] [--lines]
 //
+// `--fuzzy` only filters FILE (default: the million-line file Benchmarks/fuzzy.sh makes)
+// with each prefix of QUERY in turn, as typing it into a fuzzy `&` does (each from the
+// previous one's matches), and prints the matches and the time of each (with `--lines`, the
+// lines QUERY shows, in order, to compare with `fzf -f QUERY < FILE`); under callgrind
+// (Benchmarks/callgrind-fuzzy.sh) it counts the instructions of the filter alone.
 // Prints one markdown table: frame cost against list length, one Down through
 // reactor → state → render, reactor action throughput, memory per loaded item.
 // Every figure is the median of repeated runs; the machine is shared, so compare ratios.
@@ -118,6 +124,57 @@ struct Fixture {
         reactor.action.send(.refresh)
         time.advance(by: .seconds(5))
     }
+}
+
+// MARK: - Fuzzy filter
+
+/// A `LineList` as a snapshot for the walks (the app's own snapshot type is internal).
+struct BenchLines: ListTextSnapshot {
+    let lines: LineList
+    var rowCount: Int { lines.count }
+    var sectionHeaders: [Int] { [] }
+    func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lines.forEachLineText(in: range, body)
+    }
+    func forEachRowBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lines.forEachLineBlock(in: range, body)
+    }
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--fuzzy"), flag + 1 < CommandLine.arguments.count {
+    let query = CommandLine.arguments[flag + 1]
+    let printsLines = CommandLine.arguments.contains("--lines")
+    let rest = CommandLine.arguments[(flag + 2)...].filter { $0 != "--lines" }
+    let path = rest.first ?? "/tmp/find-bench-1m.txt"
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+        exit(1)
+    }
+    let snapshot = BenchLines(lines: LineList(splitting: [UInt8](data)))
+    var previous: (pattern: TextPattern, matches: RowSet)?
+    for length in stride(from: 1, through: query.count, by: 1) {
+        let text = String(query.prefix(length))
+        guard let pattern = try? TextPattern(text, syntax: .fuzzy), let fuzzy = pattern.fuzzy else { continue }
+        // As the app does: from the rows of the text before when this one refines it.
+        let candidates = previous.flatMap { pattern.refines($0.pattern) ? $0.matches : nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (matches, ranking) = ListFinder.fuzzyFilter(fuzzy, in: snapshot, range: 0..<snapshot.rowCount, among: candidates)!
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        precondition(matches.count == ranking.count)
+        previous = (pattern, matches)
+        if printsLines {
+            if length == query.count {
+                // Lines matched only by lacking words keep their order (see FuzzyQuery.ranks).
+                let lines = snapshot.lines
+                var out = ""
+                for row in fuzzy.ranks ? ranking.rows : Array(matches) { out += lines.wholeLine(at: row) + "\n" }
+                FileHandle.standardOutput.write(Data(out.utf8))
+            }
+        } else {
+            print(String(format: "%@: %d matches, first row %d, %.1f ms", text, ranking.count, ranking.count > 0 ? ranking.row(at: 0) : -1, elapsed))
+        }
+    }
+    exit(0)
 }
 
 // MARK: - Benchmarks

@@ -30,3 +30,9 @@ int pf_has_special_bytes(const unsigned char *bytes, size_t count) {
     }
     return 0;
 }
+
+int pf_is_ascii(const unsigned char *bytes, size_t count) {
+    unsigned char all = 0;
+    for (size_t i = 0; i < count; i++) all |= bytes[i];
+    return all < 0x80;
+}

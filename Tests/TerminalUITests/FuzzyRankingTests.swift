@@ -122,4 +122,64 @@ import Testing
         guard let expected = try Self.fzf(query, input: input) else { return }
         Self.expectSame(all.ranking.rows.map { input[$0] }, expected, query)
     }
+
+    /// Lines held as one buffer, handed out in runs of many rows, as a file's lines are.
+    struct JoinedLines: ListTextSnapshot {
+        let bytes: [UInt8]
+        let starts: [Int]
+        var rowCount: Int { starts.count - 1 }
+        var sectionHeaders: [Int] { [] }
+
+        init(_ lines: [String]) {
+            var bytes: [UInt8] = []
+            var starts: [Int] = []
+            for line in lines {
+                starts.append(bytes.count)
+                bytes += Array(line.utf8) + [UInt8(ascii: "\n")]
+            }
+            starts.append(bytes.count)
+            (self.bytes, self.starts) = (bytes, starts)
+        }
+
+        func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+            bytes.withUnsafeBufferPointer { all in
+                for row in range where !body(row, UnsafeBufferPointer(rebasing: all[starts[row]..<starts[row + 1] - 1])) { return }
+            }
+        }
+
+        /// Runs of 100 rows.
+        func forEachRowBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+            bytes.withUnsafeBufferPointer { all in
+                var first = range.lowerBound
+                while first < range.upperBound {
+                    let end = Swift.min(range.upperBound, first + 100)
+                    if !body(first, end - first, UnsafeBufferPointer(rebasing: all[starts[first]..<starts[end]])) { return }
+                    first = end
+                }
+            }
+        }
+    }
+
+    /// Lines read in runs, some runs with coloured lines (escape sequences, which the screen
+    /// does not show) and tabs among plain ones, others all plain: each line is matched and
+    /// ranked by what it shows, as the same lines without their escapes are.
+    @Test(arguments: ["amber", "rdme", "mk", "31m"])
+    func linesInRunsAreRankedByWhatTheyShow(query: String) throws {
+        var random = SeededRandom(seed: 7)
+        let shown = Array(Self.madeUp.prefix(1000))
+        let read = shown.enumerated().map { row, line in
+            // Rows 300..<500 are plain: whole runs without a byte to convert.
+            guard row < 300 || row >= 500, random.next() % 4 == 0 else { return line }
+            return random.next() % 2 == 0 ? "\u{1B}[31m" + line + "\u{1B}[0m" : line.replacingOccurrences(of: " ", with: "\t")
+        }
+        let visible = read.map { line in line.utf8CString.withUnsafeBufferPointer { chars in
+            chars.withMemoryRebound(to: UInt8.self) { VisibleLine.visibleText(of: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+        } }
+        let fuzzy = try #require(try TextPattern(query, syntax: .fuzzy)?.fuzzy)
+        let found = try #require(ListFinder.fuzzyFilter(fuzzy, in: JoinedLines(read), range: 0..<read.count))
+        let expected = try #require(ListFinder.fuzzyFilter(fuzzy, in: StringsTextSnapshot(texts: visible), range: 0..<read.count))
+        #expect(found.ranking == expected.ranking)
+        #expect(found.matches == expected.matches)
+        #expect(read != visible)
+    }
 }

@@ -10,4 +10,7 @@ size_t pf_count_newlines(const unsigned char *bytes, size_t count);
 /// (which starts a C1 control in UTF-8).
 int pf_has_special_bytes(const unsigned char *bytes, size_t count);
 
+/// Whether the `count` bytes at `bytes` are all ASCII (below 0x80).
+int pf_is_ascii(const unsigned char *bytes, size_t count);
+
 #endif

@@ -44,7 +44,7 @@ enum FuzzyCharacter {
         return classOfNonASCII(c)
     }
 
-    private static func classOfNonASCII(_ c: UInt32) -> Class {
+    static func classOfNonASCII(_ c: UInt32) -> Class {
         guard let scalar = Unicode.Scalar(c) else { return .nonWord }
         switch scalar.properties.generalCategory {
         case .lowercaseLetter: return .lower
@@ -54,6 +54,29 @@ enum FuzzyCharacter {
         default: return scalar.properties.isWhitespace ? .white : .nonWord
         }
     }
+
+    /// The class of each ASCII character, by its code: what the aligning loops read instead
+    /// of `classOf`'s comparisons. Made once, never freed.
+    nonisolated(unsafe) static let asciiClasses: UnsafePointer<Class> = {
+        let table = UnsafeMutablePointer<Class>.allocate(capacity: 128)
+        for c in 0..<128 { table[c] = classOf(UInt32(c)) }
+        return UnsafePointer(table)
+    }()
+
+    /// `bonus(previous, current)` of every pair of classes, at `previous.rawValue * 8 +
+    /// current.rawValue`: what the aligning loops read instead of `bonus`'s branches. Made
+    /// once, never freed.
+    nonisolated(unsafe) static let bonusTable: UnsafePointer<Int32> = {
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        table.initialize(repeating: 0, count: 64)
+        for previous in 0..<8 {
+            for current in 0..<8 {
+                guard let p = Class(rawValue: UInt8(previous)), let c = Class(rawValue: UInt8(current)) else { continue }
+                table[previous * 8 + current] = Int32(bonus(p, c))
+            }
+        }
+        return UnsafePointer(table)
+    }()
 
     /// The bonus for a match on a character of class `current` after one of class `previous`.
     @inline(__always)

@@ -107,7 +107,7 @@ public struct FuzzyQuery: Hashable, Sendable {
 
     /// Whether the line `bytes` (UTF-8 visible text) matches.
     func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !bytes.contains(where: { $0 >= 0x80 }) { return matches(FuzzyASCIIText(bytes: bytes)) }
+        if LineBytes.isASCII(bytes) { return matches(FuzzyASCIIText(bytes: bytes)) }
         return FuzzyScalarText.scalars(of: bytes).withUnsafeBufferPointer { matches(FuzzyScalarText(scalars: $0)) }
     }
 
@@ -170,7 +170,7 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// The score of the line `bytes` (UTF-8 visible text) and its length without spaces at
     /// either end, nil when it does not match.
     func scoreAndLength(utf8 bytes: UnsafeBufferPointer<UInt8>, scorer: inout FuzzyScorer) -> (score: Int, length: Int)? {
-        if !bytes.contains(where: { $0 >= 0x80 }) {
+        if LineBytes.isASCII(bytes) {
             let text = FuzzyASCIIText(bytes: bytes)
             return score(text, scorer: &scorer).map { ($0, Self.trimmedLength(text)) }
         }

@@ -26,90 +26,81 @@ struct FuzzyScorer {
         var score: Int
     }
 
-    /// The tables, kept between calls (grown as needed), read without bounds checks in the
-    /// alignment's inner loops.
-    private final class Scratch {
-        private(set) var rowCapacity = 0
-        private(set) var tableCapacity = 0
-        private(set) var patternCapacity = 0
-        private(set) var folded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
-        private(set) var bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firstRow = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firstRowChunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var table = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var chunks = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        private(set) var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-        private(set) var decodedCapacity = 0
-        private(set) var decoded = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+    private let scratch = FuzzyScratch()
 
-        func reserve(decoded count: Int) {
-            guard count > decodedCapacity else { return }
-            decodedCapacity = max(count, decodedCapacity * 2, 256)
-            decoded.deallocate()
-            decoded = .allocate(capacity: decodedCapacity)
-        }
-
-        func reserve(rows: Int, pattern: Int) {
-            if rows > rowCapacity {
-                rowCapacity = max(rows, rowCapacity * 2, 256)
-                for pointer in [bonuses, firstRow, firstRowChunks] { pointer.deallocate() }
-                folded.deallocate()
-                folded = .allocate(capacity: rowCapacity)
-                bonuses = .allocate(capacity: rowCapacity)
-                firstRow = .allocate(capacity: rowCapacity)
-                firstRowChunks = .allocate(capacity: rowCapacity)
-            }
-            if pattern > patternCapacity {
-                patternCapacity = max(pattern, 32)
-                firsts.deallocate()
-                firsts = .allocate(capacity: patternCapacity)
-            }
-        }
-
-        /// Room for a table of `cells`, zeroed.
-        func reserve(cells: Int) {
-            if cells > tableCapacity {
-                tableCapacity = max(cells, tableCapacity * 2, 1024)
-                table.deallocate()
-                chunks.deallocate()
-                table = .allocate(capacity: tableCapacity)
-                chunks = .allocate(capacity: tableCapacity)
-            }
-            table.update(repeating: 0, count: cells)
-            chunks.update(repeating: 0, count: cells)
-        }
-
-        deinit {
-            for pointer in [bonuses, firstRow, firstRowChunks, table, chunks] { pointer.deallocate() }
-            folded.deallocate()
-            firsts.deallocate()
-            decoded.deallocate()
-        }
-    }
-
-    private let scratch = Scratch()
-
-    /// Where the search for `pattern` in an ASCII text may start (one character before the
-    /// first occurrence of its first character, for that character's bonus), nil when it
-    /// cannot match; 0 for other texts.
-    static func asciiStart<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Int? {
-        guard text.isASCII else { return 0 }
-        guard pattern.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var first = 0
+    /// Whether the term `pattern`'s characters are all in `text`, an ASCII text, in order;
+    /// with `firsts`, their places there, each the first after the one before.
+    static func asciiPlaces(_ text: FuzzyASCIIText, _ pattern: [UInt32], fold: FuzzyFold,
+                            into firsts: UnsafeMutablePointer<Int>? = nil) -> Bool {
         var index = 0
         for (p, char) in pattern.enumerated() {
-            let other: UInt32 = !fold.caseSensitive && char >= 0x61 && char <= 0x7A ? char - 32 : char
-            while index < text.count, text[index] != char, text[index] != other { index += 1 }
+            guard char < 0x80, let found = text.firstIndex(of: UInt8(char), ignoringCase: ignoresCase(char, fold), from: index) else {
+                return false
+            }
+            firsts?[p] = found
+            index = found + 1
+        }
+        return true
+    }
+
+    /// Whether `text` may hold the term `pattern`: false only for an ASCII text that lacks its
+    /// characters in order (a quick test before the work of matching it).
+    static func asciiMayMatch<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
+        guard let ascii = text as? FuzzyASCIIText else { return true }
+        return asciiPlaces(ascii, pattern, fold: fold)
+    }
+
+    /// Whether an ASCII `char` of a term matches either case (it is a lower-case letter, and
+    /// the term ignores case).
+    private static func ignoresCase(_ char: UInt32, _ fold: FuzzyFold) -> Bool {
+        !fold.caseSensitive && char >= 0x61 && char <= 0x7A
+    }
+
+    /// The part of `text` where the fuzzy term `pattern` can align, nil when it does not match
+    /// (its characters are not all there in order): from the first place of its first
+    /// character to just after the last place of its last one. The first place of each
+    /// character after the one before goes to the scratch's `firsts`. Characters compare as
+    /// the aligning pass folds them.
+    private func bounds<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Range<Int>? {
+        let last = pattern[pattern.count - 1]
+        let firsts = scratch.firsts
+        if let ascii = text as? FuzzyASCIIText {
+            guard Self.asciiPlaces(ascii, pattern, fold: fold, into: firsts),
+                  let end = ascii.lastIndex(of: UInt8(last), ignoringCase: Self.ignoresCase(last, fold)) else { return nil }
+            return firsts[0]..<end + 1
+        }
+        // Whether `c` folds to `char`; `upper`: the upper case of `char` when it is an ASCII
+        // letter and case is ignored (else `char`), for most characters of most lines.
+        let scratch = scratch
+        func matches(_ c: UInt32, _ char: UInt32, _ upper: UInt32) -> Bool {
+            if c < 0x80 { return c == char || c == upper }
+            return fold.aligned(c, scratch.classOfNonASCII(c)) == char
+        }
+        var index = 0
+        for (p, char) in pattern.enumerated() {
+            let upper = Self.ignoresCase(char, fold) ? char - 32 : char
+            while index < text.count, !matches(text[index], char, upper) { index += 1 }
             guard index < text.count else { return nil }
-            if p == 0, index > 0 { first = index - 1 }
+            firsts[p] = index
             index += 1
         }
-        return first
+        let upper = Self.ignoresCase(last, fold) ? last - 32 : last
+        var end = text.count - 1
+        while !matches(text[end], last, upper) { end -= 1 }
+        return firsts[0]..<end + 1
+    }
+
+    /// The class of `text[index]`, looked up in `classes` (`FuzzyCharacter.asciiClasses`,
+    /// passed in so loops read it once) or the scratch's cache.
+    @inline(__always)
+    private func classOf<T: FuzzyText>(_ text: T, at index: Int, _ classes: UnsafePointer<C.Class>) -> C.Class {
+        let c = text[index]
+        return text.isASCII || c < 0x80 ? classes[Int(c)] : scratch.classOfNonASCII(c)
     }
 
     /// Whether `pattern`'s characters occur in `text` in order (a fuzzy term matches).
     static func containsInOrder<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Bool {
-        if text.isASCII { return asciiStart(text, pattern, fold: fold) != nil }
+        if let ascii = text as? FuzzyASCIIText { return asciiPlaces(ascii, pattern, fold: fold) }
         var p = 0
         for i in 0..<text.count where p < pattern.count {
             let c = text[i]
@@ -121,51 +112,7 @@ struct FuzzyScorer {
     /// The Unicode scalar values of `bytes` (UTF-8; each byte of a malformed sequence reads as
     /// U+FFFD), in a buffer the scorer keeps: valid until the next call.
     func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt32> {
-        scratch.reserve(decoded: bytes.count)
-        let out = scratch.decoded
-        var count = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b0 = UInt32(bytes[i])
-            var length = 0
-            var value: UInt32 = 0xFFFD
-            if b0 < 0x80 {
-                value = b0
-                length = 1
-            } else if b0 >= 0xC2 && b0 <= 0xDF {
-                length = 2
-                value = b0 & 0x1F
-            } else if b0 >= 0xE0 && b0 <= 0xEF {
-                length = 3
-                value = b0 & 0x0F
-            } else if b0 >= 0xF0 && b0 <= 0xF4 {
-                length = 4
-                value = b0 & 0x07
-            }
-            if length > 1 {
-                var valid = i + length <= n
-                var k = 1
-                while valid && k < length {
-                    let b = UInt32(bytes[i + k])
-                    if b & 0xC0 != 0x80 { valid = false } else { value = value << 6 | (b & 0x3F) }
-                    k += 1
-                }
-                // Overlong forms, surrogates and values past U+10FFFF are malformed.
-                if valid, length == 3, value < 0x800 || (0xD800...0xDFFF).contains(value) { valid = false }
-                if valid, length == 4, value < 0x10000 || value > 0x10FFFF { valid = false }
-                if !valid {
-                    value = 0xFFFD
-                    length = 1
-                }
-            } else if length == 0 {
-                length = 1
-            }
-            out[count] = value
-            count += 1
-            i += length
-        }
-        return UnsafeBufferPointer(start: out, count: count)
+        scratch.decode(bytes)
     }
 
     // MARK: Fuzzy
@@ -178,110 +125,98 @@ struct FuzzyScorer {
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
         let n = text.count
         if n * m > Self.tableLimit { return greedy(text, pattern, fold: fold, positions: positions) }
-        guard let from = Self.asciiStart(text, pattern, fold: fold) else { return nil }
-
         scratch.reserve(rows: n, pattern: m)
-        let (folded, bonuses, firstRow, firstRowChunks, firsts) =
-            (scratch.folded, scratch.bonuses, scratch.firstRow, scratch.firstRowChunks, scratch.firsts)
-
-        // Bonuses, the first row of the table, and the first place each character can go.
-        var maxScore = 0, maxScorePos = 0
-        var p = 0, lastIndex = 0
-        let p0 = pattern[0]
-        var pchar = p0
-        var previousH: Int32 = 0
-        var previousClass = C.initialClass
-        var inGap = false
-        var index = from
-        while index < n {
-            let raw = text[index]
-            let cls = C.classOf(raw)
-            let char = fold.aligned(raw, cls)
-            folded[index] = char
-            let bonus = C.bonus(previousClass, cls)
-            bonuses[index] = Int32(bonus)
-            previousClass = cls
-            if char == pchar {
-                if p < m {
-                    firsts[p] = index
-                    p += 1
-                    pchar = pattern[min(p, m - 1)]
-                }
-                lastIndex = index
-            }
-            if char == p0 {
-                let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
-                firstRow[index] = Int32(score)
-                firstRowChunks[index] = 1
-                if m == 1, score > maxScore {
-                    maxScore = score
-                    maxScorePos = index
-                    if bonus >= C.bonusBoundary { break }
-                }
-                inGap = false
-            } else {
-                firstRow[index] = max(previousH + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart), 0)
-                firstRowChunks[index] = 0
-                inGap = true
-            }
-            previousH = firstRow[index]
-            index += 1
-        }
-        guard p == m else { return nil }
-        if m == 1 {
-            positions?.pointee.append(maxScorePos)
-            return Match(start: maxScorePos, end: maxScorePos + 1, score: maxScore)
-        }
+        guard let bounds = bounds(text, pattern, fold: fold) else { return nil }
+        if m == 1 { return single(text, pattern[0], fold: fold, in: bounds, positions: positions) }
 
         // The table: row i, column j holds the best score of the first i+1 characters with the
-        // i-th on text index f0 + j.
-        let f0 = firsts[0]
-        let width = lastIndex - f0 + 1
-        scratch.reserve(cells: width * m)
-        let (table, chunks) = (scratch.table, scratch.chunks)
+        // i-th on text index f0 + j. In the pass that finds the characters' classes and
+        // bonuses (by column too), the first row; then the others, each from the one above.
+        // Only backtracking reads cells no row wrote: it gets them zeroed.
+        let f0 = bounds.lowerBound
+        let lastIndex = bounds.upperBound - 1
+        let width = bounds.count
+        scratch.reserve(cells: width * m, zeroed: positions != nil)
+        let (folded, bonuses, firsts, table, chunks) =
+            (scratch.folded, scratch.bonuses, scratch.firsts, scratch.table, scratch.chunks)
+
+        let (asciiEntries, bonusTable) = (fold.asciiClassesAndCharacters, C.bonusTable)
+        let p0 = pattern[0]
+        var previousClass = (f0 > 0 ? classOf(text, at: f0 - 1, C.asciiClasses) : C.initialClass).rawValue
+        var previousH: Int32 = 0
+        var gap = Int32(C.scoreGapStart)
         for j in 0..<width {
-            table[j] = firstRow[f0 + j]
-            chunks[j] = firstRowChunks[f0 + j]
+            let c = text[f0 &+ j]
+            let cls: UInt8
+            let char: UInt32
+            if text.isASCII || c < 0x80 {
+                let entry = asciiEntries[Int(c)]
+                cls = UInt8(truncatingIfNeeded: entry &>> 8)
+                char = UInt32(entry & 0xFF)
+            } else {
+                let nonASCII = scratch.classOfNonASCII(c)
+                cls = nonASCII.rawValue
+                char = fold.aligned(c, nonASCII)
+            }
+            folded[j] = char
+            let bonus = bonusTable[Int(previousClass) &* 8 &+ Int(cls)]
+            bonuses[j] = bonus
+            previousClass = cls
+            if char == p0 {
+                previousH = Int32(C.scoreMatch) &+ bonus &* Int32(C.bonusFirstCharMultiplier)
+                chunks[j] = 1
+                gap = Int32(C.scoreGapStart)
+            } else {
+                previousH = max(previousH &+ gap, 0)
+                chunks[j] = 0
+                gap = Int32(C.scoreGapExtension)
+            }
+            table[j] = previousH
         }
         for p in 1..<m {
             let f = firsts[p]
             let pchar = pattern[p]
-            let row = p * width
-            var inGap = false
-            table[row + f - f0 - 1] = 0
+            // This row's cells and the row above's, by column (text index − f0).
+            let row = table + p &* width, above = row - width
+            let chunkRow = chunks + p &* width, chunkAbove = chunkRow - width
+            var gap = Int32(C.scoreGapStart)
+            var left: Int32 = 0  // The cell before the row's first: nothing aligned yet.
             for col in f...lastIndex {
-                let j = col - f0
+                let j = col &- f0
                 var s1: Int32 = 0
                 var consecutive: Int32 = 0
-                let s2 = table[row + j - 1] + Int32(inGap ? C.scoreGapExtension : C.scoreGapStart)
-                if pchar == folded[col] {
-                    s1 = table[row - width + j - 1] + Int32(C.scoreMatch)
-                    var b = bonuses[col]
-                    consecutive = chunks[row - width + j - 1] + 1
+                let s2 = left &+ gap
+                if pchar == folded[j] {
+                    s1 = above[j &- 1] &+ Int32(C.scoreMatch)
+                    var b = bonuses[j]
+                    consecutive = chunkAbove[j &- 1] &+ 1
                     if consecutive > 1 {
-                        let fb = bonuses[col - Int(consecutive) + 1]
+                        let fb = bonuses[j &- Int(consecutive) &+ 1]
                         if b >= C.bonusBoundary && b > fb {
                             consecutive = 1
                         } else {
                             b = max(b, max(Int32(C.bonusConsecutive), fb))
                         }
                     }
-                    if s1 + b < s2 {
-                        s1 += bonuses[col]
+                    if s1 &+ b < s2 {
+                        s1 &+= bonuses[j]
                         consecutive = 0
                     } else {
-                        s1 += b
+                        s1 &+= b
                     }
                 }
-                chunks[row + j] = consecutive
-                inGap = s1 < s2
-                let score = max(s1, s2, 0)
-                if p == m - 1, Int(score) > maxScore {
-                    maxScore = Int(score)
-                    maxScorePos = col
-                }
-                table[row + j] = score
+                chunkRow[j] = consecutive
+                gap = Int32(s1 < s2 ? C.scoreGapExtension : C.scoreGapStart)
+                left = max(s1, s2, 0)
+                row[j] = left
             }
+        }
+        // The best cell of the last row (the first of equals).
+        var maxScore = 0, maxScorePos = 0
+        let lastRow = table + (m - 1) &* width
+        for col in firsts[m - 1]...lastIndex where Int(lastRow[col &- f0]) > maxScore {
+            maxScore = Int(lastRow[col &- f0])
+            maxScorePos = col
         }
 
         var start = f0
@@ -310,10 +245,45 @@ struct FuzzyScorer {
         return Match(start: start, end: maxScorePos + 1, score: maxScore)
     }
 
+    /// The best place of a one-character term in `text[range]`: the first place with the
+    /// best bonus, or the first place with at least `bonusBoundary` that beats those before.
+    private func single<T: FuzzyText>(_ text: T, _ char: UInt32, fold: FuzzyFold, in range: Range<Int>,
+                                      positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+        let (classes, bonusTable) = (C.asciiClasses, C.bonusTable)
+        let ascii = text as? FuzzyASCIIText
+        var maxScore = 0, maxScorePos = -1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // On to the next place of the character: in an ASCII text eight bytes a step, for
+            // only the places and the characters before them have classes that count.
+            if let ascii {
+                guard let next = ascii.firstIndex(of: UInt8(char), ignoringCase: Self.ignoresCase(char, fold), from: index),
+                      next < range.upperBound else { break }
+                index = next
+            } else if fold.aligned(text[index], classOf(text, at: index, classes)) != char {
+                index += 1
+                continue
+            }
+            let previousClass = index > 0 ? classOf(text, at: index - 1, classes) : C.initialClass
+            let cls = classOf(text, at: index, classes)
+            let bonus = Int(bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(cls.rawValue)])
+            let score = C.scoreMatch + bonus * C.bonusFirstCharMultiplier
+            if score > maxScore {
+                maxScore = score
+                maxScorePos = index
+                if bonus >= C.bonusBoundary { break }
+            }
+            index += 1
+        }
+        guard maxScorePos >= 0 else { return nil }
+        positions?.pointee.append(maxScorePos)
+        return Match(start: maxScorePos, end: maxScorePos + 1, score: maxScore)
+    }
+
     /// The first match of the fuzzy term, shortened from its end, scored as aligned.
     private func greedy<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold,
                                       positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-        guard Self.asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        guard Self.asciiMayMatch(text, pattern, fold: fold) else { return nil }
         var p = 0, start = -1, end = -1
         for index in 0..<text.count where fold.apply(text[index]) == pattern[p] {
             if start < 0 { start = index }
@@ -380,7 +350,7 @@ struct FuzzyScorer {
     static func exact<T: FuzzyText>(_ text: T, _ pattern: [UInt32], fold: FuzzyFold) -> Match? {
         let m = pattern.count
         guard m > 0 else { return Match(start: 0, end: 0, score: 0) }
-        guard text.count >= m, asciiStart(text, pattern, fold: fold) != nil else { return nil }
+        guard text.count >= m, asciiMayMatch(text, pattern, fold: fold) else { return nil }
         var best = -1, bestBonus = -1
         var start = 0
         while start + m <= text.count {

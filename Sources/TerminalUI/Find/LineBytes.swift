@@ -40,6 +40,12 @@ package enum LineBytes {
         return pf_has_special_bytes(base, bytes.count) != 0
     }
 
+    /// Whether `bytes` are all ASCII, in a loop the C compiler vectorises.
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return pf_is_ascii(base, bytes.count) != 0
+    }
+
     /// `bytes` without a trailing `\n`, then without a trailing `\r`.
     static func trimmingLineEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var end = bytes.count

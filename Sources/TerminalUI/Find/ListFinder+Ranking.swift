@@ -62,10 +62,13 @@ extension ListFinder {
                 if isCancelled() { return }
                 let end = Swift.min(partRange.upperBound, start + block * 4)
                 snapshot.forEachRowBlock(in: start..<end) { first, rows, bytes in
+                    // Most blocks have no byte that is drawn as something else: then no line
+                    // of theirs needs a look of its own.
+                    let asIs = !VisibleLine.blockMayNeedConversion(bytes)
                     forEachLine(in: bytes, rows: rows) { line, text in
                         let row = first + line
                         guard candidates?.contains(row) ?? true,
-                              let key = rankKey(query, line: text, row: row, scorer: &scorer) else { return }
+                              let key = rankKey(query, line: text, row: row, shownAsIs: asIs, scorer: &scorer) else { return }
                         own[row / 64 - firstWord] |= 1 << UInt64(row % 64)
                         keys.append(key)
                     }
@@ -175,10 +178,11 @@ extension ListFinder {
     }
 
     /// The sort key of the line `bytes` (as read) at `row`, nil when `query` does not match it.
-    static func rankKey(_ query: FuzzyQuery, line bytes: UnsafeBufferPointer<UInt8>, row: Int,
+    /// `shownAsIs`: the line is known to be drawn as its bytes (`VisibleLine.isShownAsIs`).
+    static func rankKey(_ query: FuzzyQuery, line bytes: UnsafeBufferPointer<UInt8>, row: Int, shownAsIs: Bool = false,
                         scorer: inout FuzzyScorer) -> UInt64? {
         let scored: (score: Int, length: Int)?
-        if VisibleLine.isShownAsIs(bytes) {
+        if shownAsIs || VisibleLine.isShownAsIs(bytes) {
             scored = query.scoreAndLength(utf8: bytes, scorer: &scorer)
         } else {
             var visible = VisibleLine.visibleText(of: bytes)
