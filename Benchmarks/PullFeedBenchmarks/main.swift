@@ -1,3 +1,6 @@
+import SearchEngine
+import TerminalText
+
 // In-process benchmarks for PullFeed (run on demand, release build):
 //
 //     swift run -c release pullfeed-bench [--quick]

@@ -1,3 +1,5 @@
+import TerminalText
+
 // A tiny TerminalUI program: title bar, wide and hostile text, the last key or mouse event,
 // and a scrolling list (to see and measure one-row scrolls). q quits.
 // With TERMINALUI_DEMO_CRASH=1, `!` crashes it on purpose (the terminal must still be restored).

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 
+import TerminalText
 import TerminalUI
 
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,

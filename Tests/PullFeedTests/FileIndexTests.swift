@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 import TerminalUI
 import Testing
 @testable import PullFeed

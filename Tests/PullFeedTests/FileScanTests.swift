@@ -1,5 +1,6 @@
 import Foundation
 @testable import PullFeed
+import SearchEngine
 import Testing
 import TerminalUI
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PullFeed
+import Locking
 import TerminalUI
 import Testing
 

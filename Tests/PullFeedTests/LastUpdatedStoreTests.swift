@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 @testable import PullFeed
 import TerminalUI

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Testing
 @testable import PullFeed
 import TerminalUI

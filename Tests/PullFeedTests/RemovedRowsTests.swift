@@ -1,4 +1,5 @@
 @testable import PullFeed
+import SearchEngine
 import TerminalUI
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import SearchEngine
 import Testing
 @testable import TerminalUI
 

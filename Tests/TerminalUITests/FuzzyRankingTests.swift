@@ -1,4 +1,5 @@
 import Foundation
+@testable import SearchEngine
 import Testing
 @testable import TerminalUI
 

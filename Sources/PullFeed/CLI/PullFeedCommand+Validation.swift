@@ -1,5 +1,6 @@
 import ArgumentParser
 import PullToRefresh
+import SearchEngine
 import TerminalUI
 
 extension PullFeedCommand {

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// The filters computed while the user types, kept so the next text starts from the best of

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// The facts `FindModel` reads with each event: the list's rows and selection, the filter as

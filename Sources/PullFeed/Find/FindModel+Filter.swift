@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// Filter: the rows the pattern matches, computed again as the text changes (from the results

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// Search: the rows after the selection, then the source's unread lines (scanned, or loaded

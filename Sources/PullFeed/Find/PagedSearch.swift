@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// A search going through a source's pages as they load (the rows loaded had no match): which

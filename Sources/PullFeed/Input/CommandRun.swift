@@ -2,6 +2,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
 import TerminalUI
 
 /// One run of a `--command`, whose stdout is streamed: its lines are shown as they come

@@ -1,4 +1,5 @@
 import OpenCombine
+import SearchEngine
 import TerminalUI
 
 /// Where a feed's items come from. A source loads one page at a time, off the UI thread

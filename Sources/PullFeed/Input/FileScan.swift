@@ -1,3 +1,5 @@
+import Locking
+import SearchEngine
 import Synchronization
 import Dispatch
 #if canImport(Glibc)

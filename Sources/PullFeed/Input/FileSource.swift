@@ -7,7 +7,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
 import OpenCombine
+import SearchEngine
 import TerminalUI
 
 /// The lines of a text file. A regular file is counted in the background and indexed sparsely

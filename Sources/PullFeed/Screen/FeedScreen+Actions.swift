@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// The feed screen's side of marks (`--multi`) and bound keys (`--bind`): which line a mark is

@@ -1,4 +1,6 @@
 import PullToRefresh
+import SearchEngine
+import TerminalText
 import TerminalUI
 
 /// Search (`/`, `n`, `N`) and filter (`&`) on the feed screen: runs `FindModel`, which decides,

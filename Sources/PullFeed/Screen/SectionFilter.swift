@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// A filter of grouped lines, kept in the rows as they are with every section open, so that it

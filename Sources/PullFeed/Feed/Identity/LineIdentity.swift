@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// What identifies a line from one refresh to the next: its whole text (the default), or some

@@ -1,3 +1,4 @@
+import Locking
 import TerminalUI
 
 /// The lines of a line source, stored compactly, in pieces:

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// Walking a piece's lines: their texts one by one, runs of them in one buffer, or each as

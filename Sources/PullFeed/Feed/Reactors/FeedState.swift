@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PullToRefresh
 import Reactors
+import TerminalText
 import TerminalUI
 
 /// What a feed shows: one source's lines and requests (a `SourceReactor`'s state), or the

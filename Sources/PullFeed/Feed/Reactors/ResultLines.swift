@@ -1,3 +1,5 @@
+import Locking
+import SearchEngine
 import TerminalUI
 
 /// A result as the list shows it in place of a source's live lines: a kept result (`[`, `]`),

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// A line source's lines grouped into sections by a pattern: sections in the order their first

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// What a line shows once drawn, for matching: search and filter match the text the user
 /// sees, not the bytes of escape sequences they cannot see.
 ///

@@ -14,7 +14,7 @@ public struct FilterRanking: Equatable, Sendable {
     }
 
     /// Keys already sorted.
-    init(sorted keys: [UInt64]) {
+    package init(sorted keys: [UInt64]) {
         self.keys = keys
     }
 

@@ -44,14 +44,14 @@ public enum TextWidth {
         return max(asksForEmoji ? 2 : base, separate)
     }
 
-    static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
+    package static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
 
     /// Whether a character of several scalars follows the emoji rules: it starts with an emoji
     /// or a regional indicator, or holds a presentation selector, a skin tone, a tag or a
     /// keycap mark. Terminals disagree about these (a thumb with a skin tone is two columns in
     /// some, four in tmux 3.3), so they are measured by `emojiSequenceColumns` and drawn over
     /// blanks (`ScreenWriter`).
-    static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
+    package static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
         guard let first = scalars.first else { return false }
         if first.value >= 0x80, first.properties.isEmoji { return true }
         if isRegionalIndicator(first.value) { return true }

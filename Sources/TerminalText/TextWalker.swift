@@ -29,6 +29,11 @@ package enum TextWalker {
     package struct Mark: Equatable, Sendable {
         package var offset: Int
         package var style: Style
+
+        package init(offset: Int, style: Style) {
+            self.offset = offset
+            self.style = style
+        }
     }
 
     /// Text as a terminal may show it, with the styles its SGR sequences set.
@@ -36,6 +41,11 @@ package enum TextWalker {
         package var text: String
         /// Where the data's style changes, in order; empty when it never leaves `.plain`.
         package var marks: [Mark]
+
+        package init(text: String, marks: [Mark]) {
+            self.text = text
+            self.marks = marks
+        }
     }
 
     /// One character of visible text.

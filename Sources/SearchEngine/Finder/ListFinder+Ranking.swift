@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 extension ListFinder {
     /// The rows `rows` of `snapshot` that `query` matches, ranked (see `FilterRanking`); nil

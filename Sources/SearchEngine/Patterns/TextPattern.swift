@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A search or filter pattern with smart case: a pattern with no upper-case letter ignores
 /// case (`error` finds `Error` and `ERROR`, `é` finds `É`), one with an upper-case letter
 /// matches case exactly (`Error` finds only `Error`).
