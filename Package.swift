@@ -176,6 +176,9 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "TerminalText", "SearchEngine", "Locking", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
+        // TerminalUI only for its seeded generator (SeededRandom), which the random inputs use.
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "TerminalUI"]),
         .testTarget(
             name: "EventLoopTests",
             dependencies: ["EventLoop", "TerminalUI", "TerminalText", .product(name: "CombineSchedulers", package: "combine-schedulers")]

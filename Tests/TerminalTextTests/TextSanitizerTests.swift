@@ -1,6 +1,5 @@
 import TerminalText
 import Testing
-@testable import TerminalUI
 
 @Suite struct TextSanitizerTests {
     /// Hostile inputs and what must be shown instead.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import SearchEngine
+import TerminalUI
 import Testing
-@testable import TerminalUI
 
 /// Fuzzy filtering agrees with `fzf -f` (fzf's own filter mode, algorithm v2, smart case,
 /// sorted by score then length): the same lines in the same order, on real and made-up inputs.

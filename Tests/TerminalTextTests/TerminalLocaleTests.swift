@@ -1,6 +1,5 @@
 @testable import TerminalText
 import Testing
-@testable import TerminalUI
 
 @Suite struct TerminalLocaleTests {
     @Test func namesUTF8InAnySpelling() {

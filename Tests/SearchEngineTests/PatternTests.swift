@@ -1,6 +1,5 @@
 @testable import SearchEngine
 import Testing
-@testable import TerminalUI
 
 /// The lines of `block` that `pattern` matches, by number.
 func matchingLines(_ pattern: TextPattern, _ block: String) -> [Int] {

@@ -1,7 +1,6 @@
 @testable import TerminalText
 import Testing
 import TestSupport
-@testable import TerminalUI
 
 /// `TextWidth`'s widths (the table `Scripts/generate-width-table.py` generates, and the
 /// zero-width rules) against glibc's `wcwidth`, which tmux, xterm and `less` follow, for every

@@ -1,6 +1,5 @@
 @testable import SearchEngine
 import Testing
-@testable import TerminalUI
 
 /// `--section-by`'s expressions: the shorthands other tools have, made POSIX; what a line's
 /// first group (or whole match) names; the expressions that cannot name anything.
