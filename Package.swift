@@ -130,7 +130,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], linkerSettings: packedRelocations),
+        // The app's main.swift: its folder's name differs from the PullFeed library's by more than case.
+        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], path: "Sources/PullFeedExecutable",
+                          linkerSettings: packedRelocations),
         // A dashboard file as read, and the records pullfeed-dashboard prints it as: no
         // Foundation, so pullfeed reads them without it.
         .target(name: "DashboardFormat"),
