@@ -1,6 +1,3 @@
-import SearchEngine
-import TerminalText
-
 // In-process benchmarks for PullFeed (run on demand, release build):
 //
 //     swift run -c release pullfeed-bench [--quick]
@@ -20,6 +17,8 @@ import Foundation
 import OpenCombine
 import PullFeed
 import CursesBackend
+import SearchEngine
+import TerminalText
 import TerminalUI
 
 let quick = CommandLine.arguments.contains("--quick")

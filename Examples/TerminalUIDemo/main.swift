@@ -1,10 +1,9 @@
-import TerminalText
-
 // A tiny TerminalUI program: title bar, wide and hostile text, the last key or mouse event,
 // and a scrolling list (to see and measure one-row scrolls). q quits.
 // With TERMINALUI_DEMO_CRASH=1, `!` crashes it on purpose (the terminal must still be restored).
 import Foundation
 import CursesBackend
+import TerminalText
 import TerminalUI
 
 enum Action {

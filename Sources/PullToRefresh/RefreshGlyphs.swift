@@ -8,7 +8,6 @@ import Glibc
 #endif
 
 import TerminalText
-import TerminalUI
 
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,
 /// ASCII otherwise.

@@ -1,6 +1,5 @@
 import Glibc
 import Locking
-import TerminalUI
 import Testing
 @testable import PullFeed
 

@@ -1,7 +1,6 @@
 import Foundation
 @testable import PullFeed
 import Locking
-import TerminalUI
 import Testing
 
 /// Where `[` and `]` land among a source's kept results: counted from the live one (the newest

@@ -1,7 +1,6 @@
 @testable import PullFeed
 import SearchEngine
 import Testing
-import TerminalUI
 
 /// A search through pages, as a table of steps: rows that arrive are searched once, a source
 /// with more is asked for it, an open input that brought nothing is asked again

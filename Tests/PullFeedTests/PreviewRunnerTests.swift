@@ -4,7 +4,6 @@ import Locking
 import OpenCombineDispatch
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// Real preview commands: output in lines, stdin from /dev/null, a failure's status and
 /// stderr, the output limits, and a stop that kills the process group.

@@ -1,6 +1,5 @@
 @testable import PullFeed
 import SearchEngine
-import TerminalUI
 import Testing
 
 /// The rows a result removed, put back among its rows for `d`: where each goes, the marks the

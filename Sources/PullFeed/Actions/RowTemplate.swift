@@ -1,5 +1,4 @@
 import TerminalText
-import TerminalUI
 
 /// A shell command with fzf-style placeholders, parsed once and expanded for a row.
 ///

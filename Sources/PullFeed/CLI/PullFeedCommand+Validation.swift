@@ -1,7 +1,6 @@
 import ArgumentParser
 import PullToRefresh
 import SearchEngine
-import TerminalUI
 
 extension PullFeedCommand {
     /// Checks a time that must be more than 0 seconds and at most a day.

@@ -3,7 +3,6 @@ import Dispatch
 import Glibc
 #endif
 import Locking
-import TerminalUI
 
 /// One run of a `--command`, whose stdout is streamed: its lines are shown as they come
 /// (`StreamStore`) and it may run for ever (`journalctl -f`). Stderr is kept up to 64 KiB for

@@ -5,7 +5,6 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
-import TerminalUI
 
 /// A search through a file's bytes from an offset to its end, as `grep` does it: the file
 /// is cut into one part per core (at line starts), and each part is read sequentially in

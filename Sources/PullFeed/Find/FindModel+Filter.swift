@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// Filter: the rows the pattern matches, computed again as the text changes (from the results
 /// of shorter texts when it can), extended as rows arrive, and pages loaded while the rows shown

@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// Search: the rows after the selection, then the source's unread lines (scanned, or loaded
 /// page by page), then the rows before the selection.

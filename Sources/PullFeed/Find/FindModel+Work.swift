@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// The work search and filter do, one thing at a time, and what each part of it is for.
 extension FindModel {

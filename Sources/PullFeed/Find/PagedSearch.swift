@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// A search going through a source's pages as they load (the rows loaded had no match): which
 /// rows to search when rows arrive, and what to do next — ask for more, wait a moment, or take

@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// The lines of a `LineList` as a list snapshot (a value: later appends do not change it).
 struct LineListSnapshot: ListTextSnapshot {

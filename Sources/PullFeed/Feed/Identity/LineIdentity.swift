@@ -1,5 +1,4 @@
 import TerminalText
-import TerminalUI
 
 /// What identifies a line from one refresh to the next: its whole text (the default), or some
 /// of its fields (`--id`, split on runs of blanks or on `--delimiter`).

@@ -1,5 +1,4 @@
 import SearchEngine
-import TerminalUI
 
 /// Walking a piece's lines: their texts one by one, runs of them in one buffer, or each as
 /// stored (to copy it into another list). A file's lines are read in chunks of about 1 MiB,

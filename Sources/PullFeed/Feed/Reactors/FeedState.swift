@@ -6,7 +6,6 @@ import Foundation
 import PullToRefresh
 import Reactors
 import TerminalText
-import TerminalUI
 
 /// What a feed shows: one source's lines and requests (a `SourceReactor`'s state), or the
 /// list's, several sources' composed as sections (`FeedComposition`), which the screen draws.

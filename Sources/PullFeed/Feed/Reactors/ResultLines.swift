@@ -1,6 +1,5 @@
 import Locking
 import SearchEngine
-import TerminalUI
 
 /// A result as the list shows it in place of a source's live lines: a kept result (`[`, `]`),
 /// or a result with the rows it removed among its own (`d`). Its lines and header lines, what
