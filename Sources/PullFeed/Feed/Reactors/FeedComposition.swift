@@ -94,6 +94,11 @@ package enum FeedComposition {
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
         shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
+        // A search or a filter looking ahead waits for every source's goal.
+        if let ahead = sources.lazy.compactMap({ source -> LoadGoal? in source.loadsAhead ? source.loadGoal : nil }).first {
+            shown.loadGoal = ahead
+        }
+        shown.goals.aheadEnds = sources.reduce(0) { $0 &+ $1.goals.aheadEnds }
         // Each source reads its open input on by itself, to its end: nothing is waited for or
         // asked of the list as a whole (a search over a stream still running ends, as `less`'s does).
         shown.isOpen = false
