@@ -49,6 +49,18 @@ struct SeveralSourcesTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    /// SIGUSR1 comes from outside the list: every source refreshes once, whatever row is selected.
+    @Test func sigusr1RefreshesEverySource() throws {
+        let session = try Session(["-c", "echo x >> runs-a; seq 3", "--command", "echo x >> runs-b; echo b"], term: "tmux-256color")
+        try session.tmux.waitFor("▾ echo x >> runs-b; echo b · 1 line")
+        try expectRuns(["runs-a": 1, "runs-b": 1], session, "the first load")
+        let pid = try #require(session.tmux.panePID().flatMap { HardeningSession.descendant(of: $0, named: "pullfeed") })
+        #expect(kill(pid, SIGUSR1) == 0)
+        try expectRuns(["runs-a": 2, "runs-b": 2], session, "SIGUSR1")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test func aFailingSourceSaysSoWhileAHealthyOneKeepsRefreshing() throws {
         let session = try Session(["-c", "echo broken; exit 3", "-c", "date +%s%N", "--every", "0.5"], term: "tmux-256color")
         try session.tmux.waitFor("failed: exit status 3")

@@ -166,7 +166,8 @@ public enum PullFeedMain {
             return status
         }
         screen.reactor = reactor
-        loop.onUserSignal = { _ in screen.perform(.refresh) }
+        // A signal comes from outside the list: it refreshes every source, as `R` does.
+        loop.onUserSignal = { _ in screen.perform(.refreshAll) }
         // One plain subscriber a source: every state passes here, a key press included.
         let persistence = zip(sourceReactors, sources).map { reactor, source in
             var recorded = reactor.currentState.lastUpdated
