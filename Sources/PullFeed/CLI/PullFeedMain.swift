@@ -140,9 +140,10 @@ public enum PullFeedMain {
         let history = HistorySession(options: command.history, specs: specs, environment: environment) { error in
             scheduler.schedule { toasts.withLock { $0 }?.send(.toast(.historyOff(reason: error.reason))) }
         }
+        let lastUpdated = store.dates(for: sources.map(\.stateKey))
         let sourceReactors = zip(specs, sources).enumerated().map { index, pair in
             let (spec, source) = pair
-            return SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: store.date(for: source.stateKey),
+            return SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: lastUpdated[index],
                                  identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
                                  every: spec.every, alert: spec.alert, followsEnd: specs.count > 1, history: history.browsers[index])
         }
