@@ -130,19 +130,6 @@ struct Fixture {
 
 // MARK: - Fuzzy filter
 
-/// A `LineList` as a snapshot for the walks (the app's own snapshot type is internal).
-struct BenchLines: ListTextSnapshot {
-    let lines: LineList
-    var rowCount: Int { lines.count }
-    var sectionHeaders: [Int] { [] }
-    func forEachRowText(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
-        lines.forEachLineText(in: range, body)
-    }
-    func forEachRowBlock(in range: Range<Int>, _ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Bool) {
-        lines.forEachLineBlock(in: range, body)
-    }
-}
-
 if let flag = CommandLine.arguments.firstIndex(of: "--fuzzy"), flag + 1 < CommandLine.arguments.count {
     let query = CommandLine.arguments[flag + 1]
     let printsLines = CommandLine.arguments.contains("--lines")
@@ -152,7 +139,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--fuzzy"), flag + 1 < Comman
         FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
         exit(1)
     }
-    let snapshot = BenchLines(lines: LineList(splitting: [UInt8](data)))
+    let snapshot = LineListSnapshot(lines: LineList(splitting: [UInt8](data)))
     var previous: (pattern: TextPattern, matches: RowSet)?
     for length in stride(from: 1, through: query.count, by: 1) {
         let text = String(query.prefix(length))

@@ -64,16 +64,9 @@ struct CompletionTests {
     }
 
     func completionScript(_ shell: Shell, binary: URL) throws -> String {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--generate-completion-script", shell.rawValue]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let run = try ToolRun.run(binary.path, ["--generate-completion-script", shell.rawValue])
+        #expect(run.status == 0)
+        return run.stdout
     }
 
     /// Abandons the line being typed and clears the screen, so the next check sees only its own.

@@ -46,20 +46,9 @@ import Testing
 
         static func run(_ tool: String, _ arguments: [String], in directory: String,
                         environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: directory)
-            process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+            let run = try ToolRun.run(tool, arguments, in: directory,
+                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 })
+            return (run.status, run.stdout, run.stderr)
         }
 
         /// The results `--history-list` prints (its lines `  N  YYYY-MM-DD HH:MM:SS  R rows`).

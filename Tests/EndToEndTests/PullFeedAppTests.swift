@@ -264,28 +264,12 @@ struct PullFeedAppTests {
 
 /// The command line without a terminal: usage errors, help, no TTY.
 @Suite struct PullFeedCommandLineTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ToolRun
 
     func run(_ arguments: [String], environment: [String: String]? = nil, newSession: Bool = false) throws -> Run {
         let binary = try #require(Tmux.builtProduct("pullfeed"), "pullfeed is not built: run `swift build` first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: newSession ? "/usr/bin/setsid" : binary.path)
-        process.arguments = newSession ? ["-w", binary.path] + arguments : arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return try ToolRun.run(newSession ? "/usr/bin/setsid" : binary.path, newSession ? ["-w", binary.path] + arguments : arguments,
+                               environment: environment)
     }
 
     @Test func usageErrorsExit2WithOneLine() throws {

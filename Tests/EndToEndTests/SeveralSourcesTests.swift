@@ -49,6 +49,57 @@ struct SeveralSourcesTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    /// SIGUSR1 comes from outside the list: every source refreshes once, whatever row is selected.
+    @Test func sigusr1RefreshesEverySource() throws {
+        let session = try Session(["-c", "echo x >> runs-a; seq 3", "--command", "echo x >> runs-b; echo b"], term: "tmux-256color")
+        try session.tmux.waitFor("▾ echo x >> runs-b; echo b · 1 line")
+        try expectRuns(["runs-a": 1, "runs-b": 1], session, "the first load")
+        let pid = try #require(session.tmux.panePID().flatMap { HardeningSession.descendant(of: $0, named: "pullfeed") })
+        #expect(kill(pid, SIGUSR1) == 0)
+        try expectRuns(["runs-a": 2, "runs-b": 2], session, "SIGUSR1")
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// `P` pauses every source's schedule (each header says `paused`, no command runs), and
+    /// resumes them all once all are paused; `p` pauses the selected row's source only.
+    @Test func capitalPPausesEverySourceAndResumesThemAll() throws {
+        let session = try Session(["-c", "echo x >> runs-a; echo a", "-c", "echo x >> runs-b; echo b", "--every", "0.3"],
+                                  term: "tmux-256color")
+        /// How many sources' headers say `word`.
+        func headers(saying word: String) -> Int {
+            session.lines().filter { $0.contains("▾ echo x >> runs-") && $0.hasSuffix(word) }.count
+        }
+        try session.tmux.waitUntil("both scheduled") { _ in headers(saying: "every 0.3s") == 2 }
+        session.tmux.sendKeys("P")
+        try session.tmux.waitUntil("both paused") { _ in headers(saying: "paused") == 2 }
+        usleep(500_000)
+        let paused = (runs(session, "runs-a"), runs(session, "runs-b"))
+        usleep(1_200_000)
+        #expect(runs(session, "runs-a") == paused.0 && runs(session, "runs-b") == paused.1, "no run while paused")
+        session.tmux.sendKeys("P")
+        try session.tmux.waitUntil("both resumed") { _ in
+            runs(session, "runs-a") > paused.0 + 1 && runs(session, "runs-b") > paused.1 + 1
+        }
+        // p: the selected row's source (the first) only; P then resumes nothing but pauses the other.
+        session.tmux.sendKeys("p")
+        try session.tmux.waitUntil("one paused") { _ in headers(saying: "paused") == 1 }
+        session.tmux.sendKeys("P")
+        try session.tmux.waitUntil("both paused again") { _ in headers(saying: "paused") == 2 }
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// `--title` names a single source in the title bar, in place of the command as typed.
+    @Test func titleNamesASingleSourceInTheTitleBar() throws {
+        let session = try Session(["--title", "pods", "-c", "printf 'web-1\\nweb-2\\n'"], term: "tmux-256color")
+        try session.tmux.waitFor("web-2")
+        #expect(session.lines()[0].contains("PullFeed · pods"), "\(session.lines()[0])")
+        #expect(!session.lines()[0].contains("printf"))
+        session.tmux.sendKeys("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test func aFailingSourceSaysSoWhileAHealthyOneKeepsRefreshing() throws {
         let session = try Session(["-c", "echo broken; exit 3", "-c", "date +%s%N", "--every", "0.5"], term: "tmux-256color")
         try session.tmux.waitFor("failed: exit status 3")

@@ -13,7 +13,8 @@ import Testing
         (["--command", "ps aux", "--every", "2", "--timeout", "0"], 0),
     ] as [([String], Double)])
     func aCommandAloneHasNoDefaultTimeout(arguments: [String], timeout: Double) throws {
-        #expect(try PullFeedCommand.parse(arguments).runTimeout == timeout)
+        let sources = SourceSpec.sources(of: try PullFeedCommand.parse(arguments), arguments: arguments, stdinIsTerminal: true)
+        #expect(sources.map(\.timeout) == [timeout])
     }
 
     @Test(arguments: ["0.001", "0.099", "0", "-1"])

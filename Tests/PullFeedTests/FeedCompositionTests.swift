@@ -57,4 +57,26 @@ struct FeedCompositionTests {
         #expect(Self.texts(a.lines) == ["a1", "a2", "a3"])
         #expect(Self.texts(composed.lines) == ["a1", "a2", "ok"])
     }
+
+    /// Each source's marks land on its lines' places in the list: lines that arrived by
+    /// themselves (a followed file's) are new wherever the list put them, as are a refresh's new
+    /// lines; a line of another source between them is not.
+    @Test func eachSourcesMarksLandOnItsLinesInTheList() {
+        var a = Self.state(["a1", "a2"])
+        var b = Self.state(["b1", "b2"])
+        var composed = ComposedLines(sources: 2)
+        composed.update([a, b])
+        a.lines.append(contentsOf: ["a3"])
+        a.arrivedFrom = 2
+        composed.update([a, b])
+        b.lines.append(contentsOf: ["b3"])
+        b.changes.newItems = RowMarks(count: 3)
+        b.changes.newItems.insert(0)
+        composed.update([a, b])
+        a.lines.append(contentsOf: ["a4", "a5"])
+        composed.update([a, b])
+        #expect(Self.texts(composed.lines) == ["a1", "a2", "b1", "b2", "a3", "b3", "a4", "a5"])
+        let shown = FeedComposition.several([a, b], titles: ["a", "b"], composed: composed, list: .init())
+        #expect((0..<8).filter { shown.changes.newItems[$0] } == [2, 4, 6, 7])
+    }
 }

@@ -165,19 +165,21 @@ import TerminalUI
         let x = pattern("x")
         let feed = FindContext.Feed(hasMore: true)
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
-        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead])
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead(.search)])
         #expect(m.isBusy)
         #expect(m.statusText == "Searching… 20 lines — Esc cancels")
         var loading = feed
         loading.isLoadingMore = true
+        loading.loadsAhead = true
         #expect(m.handle(.stateChanged, in: context(feed: loading)) == [])
-        // A page arrives: its rows are searched, and the next page is asked for.
-        let effects = m.handle(.stateChanged, in: context(rows: 40, feed: feed))
+        // A page arrives: its rows are searched; the source loads the next one by itself.
+        let effects = m.handle(.stateChanged, in: context(rows: 40, feed: loading))
         #expect(effects == [.walk(FindWalk(id: 2, kind: .search(x, rows: 20..<40, backward: false, openRows: false), background: false))])
-        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadAhead])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: loading)) == [])
         #expect(m.statusText == "Searching… 40 lines — Esc cancels")
-        _ = m.handle(.stateChanged, in: context(rows: 60, feed: feed))
-        #expect(m.handle(.walkFinished(id: 3, .search(found: 55)), in: context(rows: 60, feed: feed)) == [.select(.list(55))])
+        _ = m.handle(.stateChanged, in: context(rows: 60, feed: loading))
+        // Found: the source is told the pages are no longer wanted.
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 55)), in: context(rows: 60, feed: loading)) == [.stopLoadingAhead, .select(.list(55))])
         #expect(!m.isBusy && m.statusText == nil)
     }
 
@@ -206,15 +208,15 @@ import TerminalUI
         let x = pattern("x")
         let feed = FindContext.Feed(hasMore: true, isOpen: true)
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
-        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead])
+        #expect(m.handle(.walkFinished(id: 1, .search(found: nil)), in: context(feed: feed)) == [.loadAhead(.search)])
         _ = m.handle(.stateChanged, in: context(rows: 40, feed: feed))
-        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [.loadAhead])
+        #expect(m.handle(.walkFinished(id: 2, .search(found: nil)), in: context(rows: 40, feed: feed)) == [])
         // 30 lines dropped and 50 arrived: 40 - 30 rows were searched, 60 are new.
         #expect(m.handle(.rowsWillReload(replaced: true, dropped: 30), in: context(rows: 70, feed: feed)) == [])
         #expect(m.isSearching && m.statusText != strings.text(.searchCancelled))
         let effects = m.handle(.stateChanged, in: context(rows: 70, feed: feed))
         #expect(effects == [.walk(FindWalk(id: 3, kind: .search(x, rows: 10..<70, backward: false, openRows: false), background: false))])
-        #expect(m.handle(.walkFinished(id: 3, .search(found: 65)), in: context(rows: 70, feed: feed)) == [.select(.list(65))])
+        #expect(m.handle(.walkFinished(id: 3, .search(found: 65)), in: context(rows: 70, feed: feed)) == [.stopLoadingAhead, .select(.list(65))])
         // Rows a refresh replaced are another matter: the search stops.
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
         _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
@@ -277,7 +279,7 @@ import TerminalUI
         _ = m.handle(.next(backward: false), in: context(feed: feed))
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 9)), in: context(feed: feed))
         _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
-        #expect(m.handle(.walkFinished(id: 5, .scan(nil)), in: context(feed: feed)) == [.loadAhead])
+        #expect(m.handle(.walkFinished(id: 5, .scan(nil)), in: context(feed: feed)) == [.loadAhead(.search)])
     }
 
     /// The line scanned is gone by the time it is loaded (the input shrank): not found.
@@ -320,8 +322,8 @@ import TerminalUI
         #expect(m.handle(.stateChanged, in: context(rows: 40, feed: feed)) == [])
         // A paged search too: no more pages, nothing taken away.
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 40, selected: 0)), in: context(rows: 40, feed: .init(hasMore: true)))
-        #expect(m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(rows: 40, feed: .init(hasMore: true))) == [.loadAhead])
-        #expect(m.handle(.cancel, in: context(rows: 40, feed: .init(hasMore: true))) == [])
+        #expect(m.handle(.walkFinished(id: 3, .search(found: nil)), in: context(rows: 40, feed: .init(hasMore: true))) == [.loadAhead(.search)])
+        #expect(m.handle(.cancel, in: context(rows: 40, feed: .init(hasMore: true))) == [.stopLoadingAhead])
         #expect(m.handle(.stateChanged, in: context(rows: 60, feed: .init(hasMore: true))) == [])
         #expect(m.statusText == "Search cancelled")
         // With nothing in progress, cancel has nothing to stop.
@@ -461,24 +463,31 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([3]))), in: c)
         c.filterCovered = 100
         c.filterShown = RowSet([3])
-        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead(.filter)])
         #expect(m.isBusy && m.statusText == "Filtering… — Esc cancels")
-        // The page arrives: appended rows are filtered, and the next page asked for.
+        // The source loads page after page (its goal): nothing more is asked.
+        c.feed?.loadsAhead = true
+        c.feed?.isLoadingMore = true
+        #expect(m.handle(.stateChanged, in: c) == [])
+        // The page arrives: appended rows are filtered.
         c.baseRows = 200
         #expect(m.handle(.rowsWillReload(replaced: false), in: c) == [.extendFilter])
         c.filterCovered = 200
-        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
-        // A page that brings nothing (a file counted no further yet): not asked again until
-        // rows come by themselves.
         #expect(m.handle(.stateChanged, in: c) == [])
-        #expect(!m.isBusy)
+        // A page that brings nothing (a file counted no further yet): the source waits for
+        // rows to come by themselves, and the filter says it works no longer meanwhile.
+        c.feed?.isLoadingMore = false
+        #expect(m.handle(.stateChanged, in: c) == [])
+        #expect(!m.isBusy && m.statusText == nil)
         c.baseRows = 250
+        c.feed?.isLoadingMore = true
         _ = m.handle(.rowsWillReload(replaced: false), in: c)
         c.filterCovered = 250
-        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
+        #expect(m.handle(.stateChanged, in: c) == [])
+        #expect(m.isBusy)
         _ = m.handle(.promptInput(.key(.enter)), in: c)
         #expect(m.filter == e)
-        _ = m.handle(stop, in: c)
+        #expect(m.handle(stop, in: c) == [.stopLoadingAhead])
         #expect(!m.isBusy && m.statusText == nil)
         #expect(m.handle(.stateChanged, in: c) == [])
         // Rows that fill the screen ask for nothing either.
@@ -488,6 +497,28 @@ import TerminalUI
         type("x", into: &m, filled)
         _ = m.handle(.walkFinished(id: 2, .filter(RowSet(0..<50))), in: filled)
         #expect(m.handle(.stateChanged, in: filled) == [])
+    }
+
+    /// The rows the source loaded for the filter fill the screen: the filter stops its goal.
+    @Test func aFilterStopsLoadingOnceItFillsTheScreen() {
+        var m = model()
+        var c = context(rows: 100, selected: 0, feed: FindContext.Feed(hasMore: true))
+        c.fillsScreen = false
+        _ = m.handle(.open(.filter), in: c)
+        type("e", into: &m, c)
+        _ = m.handle(.walkFinished(id: 1, .filter(RowSet([3]))), in: c)
+        c.filterCovered = 100
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead(.filter)])
+        c.feed?.loadsAhead = true
+        c.fillsScreen = true
+        #expect(m.handle(.stateChanged, in: c) == [.stopLoadingAhead])
+        #expect(!m.isBusy)
+        // Asked again once it no longer fills the screen; no more to come: it stops asking.
+        c.fillsScreen = false
+        c.feed?.loadsAhead = false
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead(.filter)])
+        c.feed = FindContext.Feed(hasMore: false)
+        #expect(m.handle(.stateChanged, in: c) == [.stopLoadingAhead])
     }
 
     /// Esc takes an applied filter away and the selection goes back where it was before the
@@ -584,8 +615,9 @@ import TerminalUI
         _ = m.handle(.walkFinished(id: 2, .search(found: nil)), in: c)
         #expect(m.isSearching)
         c.baseRows = 50
+        // The search's pages are no longer wanted.
         #expect(m.handle(.rowsWillReload(replaced: true), in: c)
-                == [.clearFilterRows(e), .walk(FindWalk(id: 3, kind: .filter(e, through: 50, candidates: nil), background: false))])
+                == [.stopLoadingAhead, .clearFilterRows(e), .walk(FindWalk(id: 3, kind: .filter(e, through: 50, candidates: nil), background: false))])
         #expect(m.statusText == "Filtering… — Esc cancels")
         #expect(m.handle(.walkFinished(id: 3, .filter(RowSet([2]))), in: c) == [.showFilter(e, matches: RowSet([2]), through: 50, selecting: nil, walk: 3)])
         #expect(m.statusText == "Search cancelled")
@@ -645,9 +677,9 @@ import TerminalUI
         type("e", into: &m, c)
         _ = m.handle(.walkFinished(id: 1, .filter(RowSet([]))), in: c)
         _ = m.handle(.promptInput(.key(.enter)), in: c)
-        #expect(m.handle(.stateChanged, in: c) == [.loadAhead])
+        #expect(m.handle(.stateChanged, in: c) == [.loadAhead(.filter)])
         #expect(m.isBusy && m.filter == pattern("e"), "the kept filter loads more to fill the screen")
-        #expect(m.handle(.escape, in: c) == [.removeFilter(selecting: 7)])
+        #expect(m.handle(.escape, in: c) == [.stopLoadingAhead, .removeFilter(selecting: 7)])
         #expect(m.filter == nil && !m.isBusy && !m.canUndo)
     }
 }

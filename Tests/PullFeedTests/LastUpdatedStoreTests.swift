@@ -21,6 +21,8 @@ import Testing
             let reopened = LastUpdatedStore(path: file.path)
             #expect(reopened.date(for: "file:/a") == Date(timeIntervalSince1970: 1_000))
             #expect(reopened.date(for: "file:/b") == Date(timeIntervalSince1970: 2_000))
+            #expect(reopened.dates(for: ["file:/b", "file:/c", "file:/a"])
+                    == [Date(timeIntervalSince1970: 2_000), nil, Date(timeIntervalSince1970: 1_000)])
         }
     }
 

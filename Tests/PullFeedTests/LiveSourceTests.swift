@@ -242,7 +242,7 @@ final class LiveSource: FeedSource {
         source.counted = 200
         source.changeSubject.send(.grew)
         source.changeSubject.send(.grew)
-        reactor.action.send(.loadAhead)
+        reactor.action.send(.loadAhead(.search))
         time.advance(0)
         source.counted = nil
         source.changeSubject.send(.grew)

@@ -2,12 +2,12 @@
 import SearchEngine
 import Testing
 
-/// A search through pages, as a table of steps: rows that arrive are searched once, a source
-/// with more is asked for it, an open input that brought nothing is asked again
-/// `emptyPagesBeforeEnd - 1` times before the search wraps, and a source read to its end wraps.
+/// A search through pages, as a table of steps: rows that arrive are searched once, the search
+/// waits while the source loads its pages (the goal `LoadGoal.ahead`, whose own table is in
+/// `LoadGoalsTests`), and wraps once that goal ended or there is nothing to load.
 @Suite struct PagedSearchTests {
-    func search(through rows: Int = 100) -> PagedSearch {
-        PagedSearch(pattern: TextPattern("x")!, backward: false, searchedThrough: rows, wrap: 0..<10)
+    func search(through rows: Int = 100, aheadEnds: Int = 2) -> PagedSearch {
+        PagedSearch(pattern: TextPattern("x")!, backward: false, searchedThrough: rows, wrap: 0..<10, aheadEnds: aheadEnds)
     }
 
     @Test func rowsThatArriveAreSearchedOnce() {
@@ -18,47 +18,24 @@ import Testing
         #expect(paged.searchedThrough == 150)
     }
 
-    @Test func aSourceWithMoreIsAskedUntilItBringsNothing() {
-        var paged = search()
-        #expect(paged.next(busy: true, hasMore: true, isOpen: false, baseRows: 100) == PagedSearch.Step.none)
-        #expect(paged.next(busy: false, hasMore: true, isOpen: false, baseRows: 100) == .load)
-        #expect(paged.newRows(rowCount: 200) == 100..<200)
-        #expect(paged.next(busy: false, hasMore: true, isOpen: false, baseRows: 200) == .load)
-        // The load brought nothing and the source is not open: the end.
-        #expect(paged.next(busy: false, hasMore: true, isOpen: false, baseRows: 200) == .wrap)
+    @Test func itWaitsWhileTheSourceLoadsAhead() {
+        let paged = search()
+        #expect(paged.next(FindContext.Feed(hasMore: true, loadsAhead: true, aheadEnds: 2)) == .none)
+        #expect(paged.next(FindContext.Feed(hasMore: true, isLoadingMore: true, aheadEnds: 3)) == .none, "a page on its way")
+        #expect(paged.next(FindContext.Feed(hasMore: true, aheadEnds: 2)) == .none, "the goal is not set yet")
     }
 
-    @Test func aSourceReadToItsEndWraps() {
-        var paged = search()
-        #expect(paged.next(busy: false, hasMore: false, isOpen: false, baseRows: 100) == .wrap)
+    @Test func itWrapsOnceTheGoalEndedOrThereIsNothingToLoad() {
+        let paged = search()
+        #expect(paged.next(FindContext.Feed(hasMore: true, aheadEnds: 3)) == .wrap)
+        #expect(paged.next(FindContext.Feed(hasMore: false, isOpen: false, aheadEnds: 2)) == .wrap)
+        #expect(paged.next(FindContext.Feed(hasMore: false, isOpen: true, aheadEnds: 2)) == .none)
     }
 
-    /// An open input with nothing for a moment: asked again after a wait, twice; lines that
-    /// arrive start the count again; the third empty answer ends the search.
-    @Test func anOpenInputIsAskedAgainBeforeTheSearchWraps() {
-        var paged = search()
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 100) == .load)
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 100) == .retryLater)
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 100) == PagedSearch.Step.none, "waiting")
-        paged.retryDue()
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 100) == .load)
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 100) == .retryLater)
-        // Lines arrive while it waits: searched, and the count of empty answers starts again.
-        #expect(paged.newRows(rowCount: 120) == 100..<120)
-        #expect(paged.emptyPages == 0 && !paged.isWaiting)
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 120) == .load)
-        for _ in 1..<PagedSearch.emptyPagesBeforeEnd {
-            #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 120) == .retryLater)
-            paged.retryDue()
-            #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 120) == .load)
-        }
-        #expect(paged.next(busy: false, hasMore: false, isOpen: true, baseRows: 120) == .wrap)
-    }
-
-    @Test func aRetryThatIsNotWaitedForChangesNothing() {
-        var paged = search()
-        #expect(paged.next(busy: false, hasMore: true, isOpen: false, baseRows: 100) == .load)
-        paged.retryDue()
-        #expect(paged.requestedAt == 100)
+    @Test func rowsDroppedFromTheFrontMoveItsPlacesUp() {
+        var paged = search(through: 100)
+        paged.wrap = 20..<40
+        paged.rowsDropped(30)
+        #expect(paged.searchedThrough == 70 && paged.wrap == 0..<10)
     }
 }

@@ -38,6 +38,28 @@ import Testing
         }
     }
 
+    /// Marks are read in order a word at a time, and a run is added a word at a time, as if
+    /// index by index.
+    @Test func marksAreReadAndAddedAWordAtATime() {
+        var set = RowMarks(count: 200)
+        [0, 5, 63, 64, 130, 199].forEach { set.insert($0) }
+        var seen: [Int] = []
+        set.forEach(below: 200) { seen.append($0) }
+        #expect(seen == [0, 5, 63, 64, 130, 199])
+        seen = []
+        set.forEach(below: 64) { seen.append($0) }
+        #expect(seen == [0, 5, 63])
+        for range in [3..<3, 0..<1, 60..<70, 0..<64, 64..<128, 1..<199, 0..<200, 127..<129] {
+            var byRun = RowMarks(count: 200)
+            var byIndex = RowMarks(count: 200)
+            [5, 64, 128].forEach { byRun.insert($0); byIndex.insert($0) }
+            byRun.insert(range: range)
+            range.forEach { byIndex.insert($0) }
+            #expect(byRun == byIndex, "\(range)")
+            #expect(byRun.count == byIndex.count && byRun.first == byIndex.first, "\(range)")
+        }
+    }
+
     @Test func duplicatesCountAsAMultiset() {
         let changes = RefreshChanges.between(old: keys(["a", "a"]), new: keys(["a", "a", "a"]))
         #expect(changes.newCount == 1 && changes.goneCount == 0)

@@ -197,4 +197,30 @@ import Testing
         h.press(.up)
         #expect(h.selectedRow == "2  1 init", "the header line is not selectable")
     }
+
+    /// `{` and `}` step over a source's header lines: from a source's first line `{` goes to
+    /// the source before, not to the same line again.
+    @Test func sourceKeysStepOverHeaderLines() {
+        func ps(_ name: String) -> HeaderLinesSource {
+            let source = ScriptedSource { _ in .success(Page(items: ["PID CMD", "1 \(name)", "2 \(name)"].map(FeedItem.line), hasMore: false)) }
+            source.delay = 0.01
+            return HeaderLinesSource(source, count: 1)
+        }
+        let h = ScreenHarness(sources: [ps("a"), ps("b"), ps("c")], titles: ["a", "b", "c"])
+        h.advance(0.1)
+        #expect(h.selectedRow == "1 a")
+        h.press(.character("}"))
+        #expect(h.selectedRow == "1 b")
+        h.press(.character("}"))
+        #expect(h.selectedRow == "1 c")
+        h.press(.character("{"))
+        #expect(h.selectedRow == "1 b")
+        h.press(.character("{"))
+        #expect(h.selectedRow == "1 a")
+        h.press(.character("}"))
+        h.press(.down)
+        #expect(h.selectedRow == "2 b")
+        h.press(.character("{"))
+        #expect(h.selectedRow == "1 b", "from a later row, its own first row")
+    }
 }

@@ -168,17 +168,17 @@ package struct PullFeedCommand: ParsableCommand {
     /// The demo's seed (`--seed`), checked by `validate()`.
     package var seed: UInt64 { UInt64(seedText) ?? Defaults.seed }
 
-    /// `--timeout` as given; nil when it is not (`runTimeout` then decides).
+    /// `--timeout` as given; nil when it is not (`runTimeout(streams:)` then decides).
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         HelpText.text("Seconds a command's whole run may take before it is stopped and counts as failed; 0: no limit. Default: 30 with --every or --page-command; none for --command alone, which runs as a stream until it ends (tail -f, journalctl -f: r restarts it, quitting stops it).", "命令一次运行最多可用的秒数，超时即停止并算作失败；0：不限。默认：与 --every 或 --page-command 一起时为 30；单独的 --command 不限，作为数据流一直运行到结束（tail -f、journalctl -f：r 重新运行，退出即停止）。"),
         valueName: "seconds"))
     package var timeout: Double?
 
-    /// How long a command's run may take (0: no limit): `--timeout` when given; else none for a
-    /// `--command` without `--every`, a stream that may never end, and 30 s for the others,
-    /// whose every run must end before it is judged.
-    package var runTimeout: Double {
-        timeout ?? (!command.isEmpty && every == nil ? 0 : Defaults.timeout)
+    /// How long a source's run may take (0: no limit): `--timeout` when given; else none for a
+    /// `--command` without `--every` (`streams`), a stream that may never end, and 30 s for the
+    /// others, whose every run must end before it is judged.
+    package func runTimeout(streams: Bool) -> Double {
+        timeout ?? (streams && every == nil ? 0 : Defaults.timeout)
     }
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(

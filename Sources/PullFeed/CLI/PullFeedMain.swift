@@ -141,9 +141,10 @@ public enum PullFeedMain {
         let history = HistorySession(options: command.history, specs: specs, environment: environment) { error in
             scheduler.schedule { toasts.withLock { $0 }?.send(.toast(.historyOff(reason: error.reason))) }
         }
+        let lastUpdated = store.dates(for: sources.map(\.stateKey))
         let sourceReactors = zip(specs, sources).enumerated().map { index, pair in
             let (spec, source) = pair
-            return SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: store.date(for: source.stateKey),
+            return SourceReactor(source: source, pageSize: spec.pageSize, scheduler: scheduler, lastUpdated: lastUpdated[index],
                                  identity: spec.identity, sectionPattern: spec.sectionPattern, sectionStarts: spec.sectionStarts,
                                  every: spec.every, alert: spec.alert, followsEnd: specs.count > 1, history: history.browsers[index])
         }
@@ -167,7 +168,8 @@ public enum PullFeedMain {
             return status
         }
         screen.reactor = reactor
-        loop.onUserSignal = { _ in screen.perform(.refresh) }
+        // A signal comes from outside the list: it refreshes every source, as `R` does.
+        loop.onUserSignal = { _ in screen.perform(.refreshAll) }
         // One plain subscriber a source: every state passes here, a key press included.
         let persistence = zip(sourceReactors, sources).map { reactor, source in
             var recorded = reactor.currentState.lastUpdated

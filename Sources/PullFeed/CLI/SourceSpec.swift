@@ -52,10 +52,8 @@ package struct SourceSpec: Sendable {
             titleIsGiven = true
         }
         every = command.every
-        // A command's own timeout: a stream without --every runs until it ends.
-        if case .command = input { timeout = command.timeout ?? (command.every == nil ? 0 : PullFeedCommand.Defaults.timeout) } else {
-            timeout = command.timeout ?? PullFeedCommand.Defaults.timeout
-        }
+        let streams = if case .command = input { true } else { false }
+        timeout = command.runTimeout(streams: streams)
         identity = command.lineIdentity
         delimiter = command.delimiter
         headerLines = command.headerLines

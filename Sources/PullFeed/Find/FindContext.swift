@@ -41,6 +41,10 @@ struct FindContext: Equatable {
         var isRefreshing = false
         /// The reactor still loads the pages through a line a search found (`LoadGoal.line`).
         var loadsThroughLine = false
+        /// The reactor loads the pages a search or a filter asked for (`LoadGoal.ahead`).
+        var loadsAhead = false
+        /// How many such goals ended by themselves (`LoadGoals.aheadEnds`).
+        var aheadEnds = 0
 
         var isBusy: Bool { isLoadingMore || isRefreshing }
     }
@@ -58,5 +62,7 @@ extension FindContext.Feed {
         isLoadingMore = state.isLoadingMore
         isRefreshing = state.isRefreshing
         if case .line? = state.loadGoal { loadsThroughLine = true }
+        loadsAhead = state.loadsAhead
+        aheadEnds = state.goals.aheadEnds
     }
 }

@@ -5,8 +5,8 @@ import TerminalUI
 
 /// Search (`/`, `n`, `N`) and filter (`&`) on the feed screen: runs `FindModel`, which decides,
 /// on an `EventRuntime` — the walks over the rows (at once, or off the loop's thread when they
-/// are long) and the scans of the source are its jobs, the retry and the message's expiry its
-/// timers, and a render follows every event — and carries out the rest of the effects on the
+/// are long) and the scans of the source are its jobs, the message's expiry its timer, and a
+/// render follows every event — and carries out the rest of the effects on the
 /// list (the filtered rows, the selection); it draws the prompt or the status line.
 ///
 /// It is fed, and reaches for nothing: the screen hands it the feed's facts with each state
@@ -32,10 +32,9 @@ final class FindController {
     /// Tab (true) or Shift-Tab in the filter prompt: mark the selected row and move.
     var onToggleMark: (_ down: Bool) -> Void = { _ in }
 
-    /// What the runtime holds: the walk or scan in progress, the paged search's retry, the
-    /// message's expiry.
+    /// What the runtime holds: the walk or scan in progress, the message's expiry.
     enum Job: Hashable {
-        case walk, retry, message
+        case walk, message
     }
 
     private let list: ListView
@@ -182,11 +181,10 @@ final class FindController {
         case .walk(let walk): run(walk)
         case .scan(let id, let pattern, let loaded): scan(id: id, pattern, after: loaded)
         case .cancelWork: runtime.cancel(.walk)
-        case .loadAhead: onFeedAction(.loadAhead)
+        case .loadAhead(let purpose): onFeedAction(.loadAhead(purpose))
+        case .stopLoadingAhead: onFeedAction(.stopLoadingAhead)
         case .loadThrough(let row): onFeedAction(.loadThrough(row))
         case .stopLoadingThrough: onFeedAction(.stopLoadingThrough)
-        case .retry(let milliseconds, let generation):
-            runtime.send(.retryDue(generation: generation), after: Double(milliseconds) / 1000, as: .retry)
         case .select(let row): select(row)
         case .toggleMark(let down): onToggleMark(down)
         case .showFilter(let pattern, let matches, let through, let selecting, let walk, let ranking):

@@ -5,7 +5,7 @@ import TerminalUI
 /// cannot do itself (they read the rows, and the long ones run in the background), the loads it
 /// wants, and the changes to the list (selection, filtered rows). The executor answers some of
 /// them with an event: a walk or scan with `walkFinished`, `searchFromSelection` with `search`,
-/// `showFilter` with `stateChanged`, `retry` with `retryDue`. None asks for a frame: one is drawn
+/// `showFilter` with `stateChanged`. None asks for a frame: one is drawn
 /// after every event the executor's runtime handles.
 enum FindEffect: Equatable {
     /// A prompt opened (true) or closed (false): refreshing by itself waits while one is open.
@@ -23,14 +23,15 @@ enum FindEffect: Equatable {
     case scan(id: Int, TextPattern, after: Int)
     /// Cancel the walk or scan in progress.
     case cancelWork
-    /// Ask the source for the rest of its lines (the next pages).
-    case loadAhead
+    /// Have the source load the lines past the loaded ones, page after page, for a search or
+    /// a filter (`LoadGoal.ahead`).
+    case loadAhead(LoadAhead.Purpose)
+    /// The lines asked for with `loadAhead` are no longer wanted.
+    case stopLoadingAhead
     /// Ask the source for the lines through base row `row`.
     case loadThrough(Int)
     /// The lines asked for with `loadThrough` are no longer wanted.
     case stopLoadingThrough
-    /// Answer with `retryDue(generation)` after `milliseconds`.
-    case retry(afterMilliseconds: Int, generation: Int)
     /// Select a row found by a search.
     case select(FindRow)
     /// Mark or unmark the selected row and move down (or up) one, the prompt staying open

@@ -32,8 +32,6 @@ enum FindEvent: Equatable {
     case rowsWillReload(replaced: Bool, keeping: FilterSelection? = nil, dropped: Int = 0)
     /// The source's state or the rows changed (a page arrived, the list reloaded).
     case stateChanged
-    /// The wait asked for with `retry` is over.
-    case retryDue(generation: Int)
     /// A page failed to load.
     case loadFailed
     /// The message of `FindModel.messageGeneration` `generation` has shown for a toast's time.

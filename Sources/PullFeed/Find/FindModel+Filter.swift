@@ -28,7 +28,6 @@ extension FindModel {
     mutating func refilter(_ pattern: TextPattern, selecting: FilterSelection?, keepsApplied: Bool, in context: FindContext) -> [FindEffect] {
         var effects = stopWork()
         filterLoads = true
-        filterAskedAt = nil
         let through = context.filterRowCount
         if keepsApplied, let applied = filter, context.filterCovered == through {
             filterResults.keep(applied, matches: context.filterShown, through: through, ranking: context.filterRanking)
@@ -54,8 +53,7 @@ extension FindModel {
 
     /// Shows every row again, the selection back on the row it was on before the filter.
     mutating func removeFilter(in context: FindContext) -> [FindEffect] {
-        let effects = stopWalk()
-        stopFilling()
+        let effects = stopWalk() + stopFilling()
         guard filter != nil else {
             filterOrigin = nil
             return effects
@@ -100,22 +98,17 @@ extension FindModel {
         return effects + refilter(pattern, selecting: selecting, keepsApplied: false, in: context)
     }
 
-    /// Asks for the next page while the filtered rows do not fill the screen (line sources).
+    /// Has the source load pages while the filtered rows do not fill the screen (line sources),
+    /// as the goal `LoadGoal.ahead`: the source asks for page after page, and waits for lines
+    /// that come by themselves when one brought none (a file still counted past its lines
+    /// counted so far); the filter stops it once the screen is full.
     mutating func loadForFilter(in context: FindContext) -> [FindEffect] {
-        guard filter != nil, filterLoads, let feed = context.feed,
-              feed.pages, feed.hasLoaded, feed.hasMore, !feed.isRefreshing else {
-            stopFilling()
-            return []
+        guard filter != nil, filterLoads, let feed = context.feed, feed.pages, feed.hasLoaded, feed.hasMore,
+              !feed.isRefreshing, !context.fillsScreen else {
+            return stopFilling()
         }
-        guard !feed.isLoadingMore else { return [] }
-        // A page that brought nothing (a file still counted past its lines counted so far):
-        // the rows come by themselves as counting goes on, and the filter asks again then.
-        guard !context.fillsScreen, filterAskedAt != context.baseRows else {
-            stopFilling()
-            return []
-        }
-        filterAskedAt = context.baseRows
-        work = .filling
-        return [.loadAhead]
+        let asks = if case .filling = work { !feed.loadsAhead } else { true }
+        work = .filling(loading: asks || feed.isLoadingMore)
+        return asks ? [.loadAhead(.filter)] : []
     }
 }

@@ -78,11 +78,13 @@ extension FindModel {
         strings.text(.searching, AppStrings.grouped(lines))
     }
 
+    /// The source loads its pages for the search (`LoadGoal.ahead`), which reads them as they
+    /// arrive.
     private mutating func startPagedSearch(_ run: SearchRun, in context: FindContext) -> [FindEffect] {
-        pagedSearchGeneration += 1
-        let paged = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap)
+        let paged = PagedSearch(pattern: run.pattern, backward: run.backward, searchedThrough: context.listRows, wrap: run.wrap,
+                                aheadEnds: context.feed?.aheadEnds ?? 0)
         work = .paging(paged, lines: context.baseRows, walk: nil)
-        return stateChanged(in: context)
+        return [.loadAhead(.search)]
     }
 
     /// After every state: a search through the pages goes on, a match past the loaded rows
@@ -126,7 +128,7 @@ extension FindModel {
         if let found {
             work = .idle
             if paged.backward { message = strings.text(.searchWrappedBottom) }
-            return self.found(.list(found))
+            return [.stopLoadingAhead] + self.found(.list(found))
         }
         work = .paging(paged, lines: context.baseRows, walk: walk)
         guard let feed = context.feed else { return [] }
@@ -134,17 +136,10 @@ extension FindModel {
     }
 
     private mutating func pagedStep(_ feed: FindContext.Feed, in context: FindContext) -> [FindEffect] {
-        guard case .paging(var paged, let lines, let walk) = work else { return [] }
-        let step = paged.next(busy: feed.isBusy, hasMore: feed.hasMore, isOpen: feed.isOpen, baseRows: context.baseRows)
-        work = .paging(paged, lines: lines, walk: walk)
-        switch step {
+        guard case .paging(let paged, _, _) = work else { return [] }
+        switch paged.next(feed) {
         case .none:
             return []
-        case .load:
-            return [.loadAhead]
-        case .retryLater:
-            pagedSearchGeneration += 1
-            return [.retry(afterMilliseconds: PagedSearch.retryMilliseconds, generation: pagedSearchGeneration)]
         case .wrap:
             work = .idle
             return searchWrapped(SearchRun(pattern: paged.pattern, backward: paged.backward, wrap: paged.wrap), in: context)

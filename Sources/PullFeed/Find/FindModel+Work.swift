@@ -20,8 +20,9 @@ extension FindModel {
         /// The filter's walk over its rows; in the background, the matches `found` in the first
         /// rows `walked` so far.
         case filtering(Walk, FilterRun, found: Int?, walked: Int?)
-        /// The filter asked for a page so that its rows fill the screen.
-        case filling
+        /// The filter has the source load pages so that its rows fill the screen; `loading`: a
+        /// page is on its way (else the source waits for lines to come by themselves).
+        case filling(loading: Bool)
     }
 
     /// A walk over rows whose result is awaited.

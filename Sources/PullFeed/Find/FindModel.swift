@@ -53,13 +53,8 @@ struct FindModel {
     var filterOrigin: Int?
     /// Whether the filter loads pages to fill the screen (off after a failure or a cancel).
     var filterLoads = true
-    /// The base row count when the filter last asked for a page: it asks again only once the
-    /// rows grew.
-    var filterAskedAt: Int?
     /// The last walk's id: a result for any other is dropped.
     var nextWalkID = 0
-    /// Tells the retry last asked for by a paged search from earlier ones.
-    var pagedSearchGeneration = 0
 
     /// Whether `&` opens in fuzzy mode (`--fuzzy`).
     var fuzzyFilter = false
@@ -96,10 +91,10 @@ struct FindModel {
         if case .filtering = work { true } else { false }
     }
 
-    /// Whether the filter is being computed or loads pages to fill the screen.
+    /// Whether the filter is being computed or a page to fill the screen is on its way.
     var isFilterWorking: Bool {
         switch work {
-        case .filtering, .filling: true
+        case .filtering, .filling(loading: true): true
         default: false
         }
     }
@@ -183,16 +178,9 @@ struct FindModel {
             effects += rowsWillReload(replaced: replaced, keeping: keeping, dropped: dropped, in: context)
         case .stateChanged:
             effects += stateChanged(in: context)
-        case .retryDue(let generation):
-            guard generation == pagedSearchGeneration else { break }
-            if case .paging(var paged, let lines, let walk) = work {
-                paged.retryDue()
-                work = .paging(paged, lines: lines, walk: walk)
-            }
-            effects += stateChanged(in: context)
         case .loadFailed:
             filterLoads = false
-            stopFilling()
+            effects += stopFilling()
         case .messageExpired(let generation):
             guard generation == messageGeneration, message != nil else { break }
             message = nil
@@ -291,8 +279,12 @@ struct FindModel {
     mutating func stopWork() -> [FindEffect] {
         queuedNext.removeAll()
         var effects: [FindEffect] = hasBackgroundWork ? [.cancelWork] : []
-        // The pages through a match are loaded by the reactor: it is told they are not wanted.
-        if case .awaitingMatch(let pending) = work, pending.requested { effects.append(.stopLoadingThrough) }
+        // The pages are loaded by the reactor, as goals: it is told they are not wanted.
+        switch work {
+        case .awaitingMatch(let pending) where pending.requested: effects.append(.stopLoadingThrough)
+        case .paging, .filling: effects.append(.stopLoadingAhead)
+        default: break
+        }
         work = .idle
         return effects
     }
@@ -309,9 +301,11 @@ struct FindModel {
         return running ? [.cancelWork] : []
     }
 
-    /// The filter no longer asks for pages.
-    mutating func stopFilling() {
-        if case .filling = work { work = .idle }
+    /// The filter no longer has pages loaded.
+    mutating func stopFilling() -> [FindEffect] {
+        guard case .filling = work else { return [] }
+        work = .idle
+        return [.stopLoadingAhead]
     }
 
     /// Asks for a walk over `rows` rows (in the background when they are many, unless

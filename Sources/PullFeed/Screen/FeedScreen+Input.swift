@@ -72,20 +72,12 @@ extension FeedScreen {
             move(listCommand)
         case .refresh:
             refreshable.releasePulls()
-            if let source = selectedSource {
-                reactor?.action.send(.refreshSource(source))
-            } else {
-                reactor?.action.send(.refreshKeepingPlace)
-            }
+            reactor?.action.send(commandSource.map(FeedReactor.Action.refreshSource) ?? .refreshKeepingPlace)
         case .refreshAll:
             refreshable.releasePulls()
             reactor?.action.send(.refreshKeepingPlace)
         case .togglePause:
-            if let source = selectedSource {
-                reactor?.action.send(.togglePauseSource(source))
-            } else {
-                reactor?.action.send(.togglePause)
-            }
+            reactor?.action.send(commandSource.map(FeedReactor.Action.togglePauseSource) ?? .togglePause)
         case .togglePauseAll:
             reactor?.action.send(.togglePauseAll)
         case .stepHistory(let back):
@@ -167,22 +159,33 @@ extension FeedScreen {
 
     /// Selects the first row of the next or previous source (`{` on a source's later row goes
     /// to its own first row, as `{` goes to a paragraph's start); a folded source's header;
-    /// under a filter, the first row it keeps.
+    /// under a filter, the first row it keeps. A source with no row to select (a filter keeps
+    /// none of it) is passed over.
     private func moveToSource(next: Bool) {
         guard let headers = rows.sourceHeaderRows, !headers.isEmpty else { return }
-        let current = list.selectedIndex.map { filtered.baseIndex(of: $0) } ?? -1
-        let section = rows.sourceIndex(ofRow: max(0, current)) ?? 0
-        let target = next ? section + 1 : (current > headers[section] + 1 ? section : section - 1)
-        guard target >= 0, target < headers.count else { return }
-        let end = target + 1 < headers.count ? headers[target + 1] : rows.rowCount
-        // The source's first line, else its header; under a filter, the first row it keeps.
-        for base in headers[target]..<end {
-            if let row = filtered.index(ofBase: base), filtered.isSelectable(at: row) {
+        let selected = list.selectedIndex ?? -1
+        let section = rows.sourceIndex(ofRow: max(0, list.selectedIndex.map { filtered.baseIndex(of: $0) } ?? 0)) ?? 0
+        var target = next ? section + 1 : section
+        // `{` past its own source's first row (its header lines are not selectable) goes there.
+        if !next, let own = firstRow(ofSource: section, headers: headers), selected <= own { target -= 1 }
+        while target >= 0, target < headers.count {
+            if let row = firstRow(ofSource: target, headers: headers) {
                 stopFollowing()
                 refreshable.select(row: row)
                 return
             }
+            target += next ? 1 : -1
         }
+    }
+
+    /// The first row that can be selected in source `index`, in the list's rows: its first
+    /// line, else its header (folded); under a filter, the first row it keeps.
+    private func firstRow(ofSource index: Int, headers: [Int]) -> Int? {
+        let end = index + 1 < headers.count ? headers[index + 1] : rows.rowCount
+        for base in headers[index]..<end {
+            if let row = filtered.index(ofBase: base), filtered.isSelectable(at: row) { return row }
+        }
+        return nil
     }
 
     /// Leaves following (Home to the new rows; a search or a filter, as `less +F` does, so

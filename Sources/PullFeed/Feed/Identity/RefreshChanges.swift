@@ -222,6 +222,38 @@ package struct RowMarks: Sendable, Equatable {
         return total
     }
 
+    /// Calls `body` with each index of the set below `end`, in order: a word at a time, so a
+    /// sparse set of many rows costs its words, not its rows.
+    package func forEach(below end: Int, _ body: (Int) -> Void) {
+        guard count > 0, end > 0 else { return }
+        for word in 0..<min(words.count, (end + 63) / 64) {
+            var bits = words[word]
+            while bits != 0 {
+                let index = word * 64 + bits.trailingZeroBitCount
+                guard index < end else { return }
+                body(index)
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// Adds every index of `range` (within the range the set was made for), a word at a time.
+    package mutating func insert(range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && (range.upperBound - 1) / 64 < words.count, "row mark out of range")
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let word = index / 64
+            let from = index % 64
+            let to = min(64, from + range.upperBound - index)
+            let mask: UInt64 = (to == 64 ? ~0 : (1 << UInt64(to)) - 1) & ~((1 << UInt64(from)) - 1)
+            count += (mask & ~words[word]).nonzeroBitCount
+            words[word] |= mask
+            index += to - from
+        }
+        if first.map({ range.lowerBound < $0 }) ?? true { first = range.lowerBound }
+    }
+
     /// Adds `index` (one of the range the set was made for).
     package mutating func insert(_ index: Int) {
         precondition(index >= 0 && index / 64 < words.count, "row mark out of range")

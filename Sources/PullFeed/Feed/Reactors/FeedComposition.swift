@@ -94,6 +94,11 @@ package enum FeedComposition {
             if shown.autoRefresh == nil { shown.autoRefresh = source.autoRefresh }
         }
         shown.hasMore = sources.contains { $0.hasLoaded && $0.hasMore }
+        // A search or a filter looking ahead waits for every source's goal.
+        if let ahead = sources.lazy.compactMap({ source -> LoadGoal? in source.loadsAhead ? source.loadGoal : nil }).first {
+            shown.loadGoal = ahead
+        }
+        shown.goals.aheadEnds = sources.reduce(0) { $0 &+ $1.goals.aheadEnds }
         // Each source reads its open input on by itself, to its end: nothing is waited for or
         // asked of the list as a whole (a search over a stream still running ends, as `less`'s does).
         shown.isOpen = false
@@ -111,10 +116,14 @@ package enum FeedComposition {
         return shown
     }
 
-    /// The sources' refresh changes put together at their lines' places in the list.
+    /// The sources' refresh changes put together at their lines' places in the list. Each
+    /// source's marks are read a word at a time, and its lines that arrived as runs of the
+    /// list's lines: composing costs what changed, not every line of every source.
     private struct Changes {
         let total: Int
         var new: [Int] = []
+        /// Runs of the list's lines that arrived by themselves (all new).
+        var newRuns: [Range<Int>] = []
         var changed: [(index: Int, previous: Int32)] = []
         var removed: [Int] = []
         var previousLines = LineList()
@@ -131,31 +140,32 @@ package enum FeedComposition {
             let changes = source.changes
             isComparison = isComparison || changes.isComparison
             goneCount += changes.goneCount
-            let count = min(numbers.count - skip, source.lines.count)
-            if changes.newCount > 0 {
-                for index in 0..<max(0, count) where changes.newItems[index] { new.append(Int(numbers[skip + index])) }
-            }
+            let count = max(0, min(numbers.count - skip, source.lines.count))
+            let line = { (index: Int) in Int(numbers[skip + index]) }
+            changes.newItems.forEach(below: count) { new.append(line($0)) }
             if let arrived = source.arrivedFrom {
-                for index in max(0, arrived - source.dropped)..<max(0, count) where !changes.newItems[index] {
-                    new.append(Int(numbers[skip + index]))
+                var index = max(0, arrived - source.dropped)
+                while index < count {
+                    let run = min(count - index, numbers.consecutiveCount(from: skip + index))
+                    newRuns.append(line(index)..<(line(index) + run))
+                    index += run
                 }
             }
-            if !changes.removedItems.isEmpty {
-                for index in 0..<max(0, count) where changes.removedItems[index] { removed.append(Int(numbers[skip + index])) }
-            }
+            changes.removedItems.forEach(below: count) { removed.append(line($0)) }
             if changes.changedCount > 0 {
                 let base = Int32(previousLines.count)
                 previousLines.append(source.previousLines)
-                for index in 0..<min(max(0, count), changes.previousIndex.count) where changes.changedItems[index] {
-                    changed.append((Int(numbers[skip + index]), base + changes.previousIndex[index]))
+                changes.changedItems.forEach(below: min(count, changes.previousIndex.count)) {
+                    changed.append((line($0), base + changes.previousIndex[$0]))
                 }
             }
         }
 
         var result: RefreshChanges {
             // Sized only when something is new: ten million lines are 1.2 MB of marks to clear.
-            var newItems = RowMarks(count: new.isEmpty ? 0 : total)
+            var newItems = RowMarks(count: new.isEmpty && newRuns.isEmpty ? 0 : total)
             for index in new where index < total { newItems.insert(index) }
+            for run in newRuns { newItems.insert(range: run.clamped(to: 0..<total)) }
             var changes = RefreshChanges(keys: [], newItems: newItems, goneCount: goneCount, isComparison: isComparison)
             if !removed.isEmpty {
                 var removedItems = RowMarks(count: total)

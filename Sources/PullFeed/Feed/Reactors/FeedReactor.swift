@@ -30,8 +30,11 @@ package final class FeedReactor: Reactor {
         case loadMore
         /// End on a line source (see `SourceReactor.Action.loadRest`).
         case loadRest
-        /// The next lines in order for a search or a filter (`SourceReactor.Action.loadAhead`).
-        case loadAhead
+        /// A search or a filter looks through the lines past the loaded ones
+        /// (`SourceReactor.Action.loadAhead`): every source with more.
+        case loadAhead(LoadAhead.Purpose)
+        /// It no longer needs them: every source gives the goal up.
+        case stopLoadingAhead
         case choose([UInt8])
         /// Loads at least up to line `index` (a search found it past the loaded lines).
         case loadThrough(Int)
@@ -125,8 +128,10 @@ package final class FeedReactor: Reactor {
         case .loadRest:
             guard isList else { return send(.loadRest) }
             return Just(.setFollowing(true)).append(send(.loadRest, to: sourcesWithMore)).eraseToAnyPublisher()
-        case .loadAhead:
-            return send(.loadAhead, to: isList ? sourcesWithMore : sources)
+        case .loadAhead(let purpose):
+            return send(.loadAhead(purpose), to: isList ? sourcesWithMore : sources)
+        case .stopLoadingAhead:
+            return send(.stopLoadingAhead, to: sources.filter(\.currentState.loadsAhead))
         case .loadThrough(let index):
             // Several sources load to their ends by themselves: a search finds what they hold.
             return isList ? Empty().eraseToAnyPublisher() : send(.loadThrough(index))

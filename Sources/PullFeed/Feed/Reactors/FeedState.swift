@@ -73,6 +73,10 @@ package struct FeedState: SectionReactorState {
     }
     /// End asked for the rest, and it still loads.
     package var loadsToEnd: Bool { loadGoal == .end }
+    /// A search or a filter has the lines past the loaded ones loaded (`LoadGoal.ahead`).
+    package var loadsAhead: Bool {
+        if case .ahead? = loadGoal { true } else { false }
+    }
     /// The refresh running (or the last one) keeps the user's place: it came from `r`, F5,
     /// a signal or `--every`, not from a pull, which ends at the top.
     package var refreshKeepsPlace = false
@@ -166,6 +170,9 @@ package struct FeedState: SectionReactorState {
     package var folds = SectionFolds()
 
     package var itemCount: Int { sections.isEmpty ? lines.count : sections.count }
+    /// The items loaded so far, counting the lines a stream dropped from its front: it grows
+    /// with every line that arrives, whatever was dropped meanwhile.
+    package var loadedThrough: Int { dropped + itemCount }
     /// What the header and footer show: whether a refresh or a load runs, and whether
     /// there is more.
     package var activity: RefreshActivity {

@@ -46,7 +46,14 @@ package final class LastUpdatedStore: Sendable {
     package static let maxEntries = 200
 
     package func date(for key: String) -> Date? {
-        readAll()[Self.hashedKey(key)].map { Date(timeIntervalSince1970: $0) }
+        dates(for: [key])[0]
+    }
+
+    /// The dates of `keys`, in order, from one read of the file (a list of many sources reads
+    /// it once at start-up, not once a source).
+    package func dates(for keys: [String]) -> [Date?] {
+        let all = readAll()
+        return keys.map { all[Self.hashedKey($0)].map { Date(timeIntervalSince1970: $0) } }
     }
 
     /// The name `key` is stored under: its 64-bit FNV-1a hash of its UTF-8 bytes, in hex.

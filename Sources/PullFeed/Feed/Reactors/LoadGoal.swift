@@ -7,4 +7,7 @@ package enum LoadGoal: Equatable, Sendable {
     /// `askedAt` is the item count when its last page was asked for: a page that adds nothing
     /// gives the goal up (the input shrank since it was scanned).
     case line(Int, askedAt: Int)
+    /// A search or a filter looks through the lines past the loaded ones: the next pages, until
+    /// it stops asking or (a search's) the input is read through.
+    case ahead(LoadAhead)
 }

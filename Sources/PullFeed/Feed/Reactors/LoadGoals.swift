@@ -17,6 +17,9 @@ package struct LoadGoals: Equatable, Sendable {
     /// The open input of a source that follows its end was asked to read on to its end, as End
     /// asks it: once a run.
     package var readOn = false
+    /// How many `LoadGoal.ahead` goals ended by themselves (a search's input read through, a
+    /// filter's with no more to come): the search that set one waits for this to change.
+    package var aheadEnds = 0
 
     package init() {}
 
@@ -56,7 +59,60 @@ package struct LoadGoals: Equatable, Sendable {
                 return (goals, nil)
             }
             return (goals, .through(index))
+        case .ahead(let ahead):
+            return goals.nextAhead(ahead, in: state)
         }
+    }
+
+    /// The next step of the goal `ahead`: the next page while each brings lines; for a search,
+    /// a wait and another ask when an open input had nothing, and the end of the goal once there
+    /// is no more; for a filter, a wait for lines that come by themselves.
+    private func nextAhead(_ ahead: LoadAhead, in state: FeedState) -> (goals: LoadGoals, step: LoadStep?) {
+        var goals = self
+        var ahead = ahead
+        guard !ahead.isWaiting, state.hasLoaded else { return (goals, nil) }
+        let ended = !state.hasMore && !state.isOpen
+        // The end of a file still counted shows after a gap: the lines before it are not asked
+        // for in order.
+        let blocked = state.tailStart != nil
+        let broughtNothing = !ahead.asksAgain && ahead.askedAt == state.loadedThrough
+        // Lines that arrived, by a page or by themselves, start the count of empty pages again.
+        if let askedAt = ahead.askedAt, state.loadedThrough > askedAt { ahead.emptyPages = 0 }
+        switch ahead.purpose {
+        case .search:
+            if !ended, !blocked, state.isOpen, broughtNothing, ahead.emptyPages + 1 < LoadAhead.emptyPagesBeforeEnd {
+                ahead.emptyPages += 1
+                ahead.isWaiting = true
+                goals.asked = .ahead(ahead)
+                return (goals, .retryAhead)
+            }
+            if ended || blocked || broughtNothing {
+                goals.asked = nil
+                goals.aheadEnds &+= 1
+                return (goals, nil)
+            }
+        case .filter:
+            if ended {
+                goals.asked = nil
+                goals.aheadEnds &+= 1
+                return (goals, nil)
+            }
+            if broughtNothing || blocked { return (goals, nil) }
+        }
+        ahead.askedAt = state.loadedThrough
+        ahead.asksAgain = false
+        goals.asked = .ahead(ahead)
+        return (goals, .ahead)
+    }
+
+    /// The wait of a search's goal for an empty input is over: the next step asks it again.
+    package func aheadRetryDue() -> LoadGoals {
+        guard case .ahead(var ahead)? = asked, ahead.isWaiting else { return self }
+        var goals = self
+        ahead.isWaiting = false
+        ahead.asksAgain = true
+        goals.asked = .ahead(ahead)
+        return goals
     }
 }
 
@@ -68,4 +124,8 @@ package enum LoadStep: Equatable, Sendable {
     case rest
     /// The lines through line `index`.
     case through(Int)
+    /// The next lines in order, for a search or a filter (`LoadGoal.ahead`).
+    case ahead
+    /// Ask an open input that had nothing again after `LoadAhead.retryMilliseconds`.
+    case retryAhead
 }

@@ -49,6 +49,28 @@ extension SourceReactor {
         return loadMore(readsRest ? .rest : .next, limit: limit, whileOpen: true)
     }
 
+    /// A search or a filter asks for the lines past the loaded ones: the goal `.ahead`, pursued
+    /// at once (a goal of the same purpose already set goes on as it is).
+    func loadAhead(_ purpose: LoadAhead.Purpose) -> AnyPublisher<Mutation, Never> {
+        let set: AnyPublisher<Mutation, Never>
+        if case .ahead(let ahead)? = currentState.loadGoal, ahead.purpose == purpose {
+            set = Empty().eraseToAnyPublisher()
+        } else {
+            set = Just(.setLoadGoal(.ahead(LoadAhead(purpose)))).eraseToAnyPublisher()
+        }
+        return set.append(Self.turn(.pursueGoals, on: turns)).eraseToAnyPublisher()
+    }
+
+    /// A search's goal waits `LoadAhead.retryMilliseconds` for an open input that had nothing,
+    /// then asks it again (`aheadRetryDue`).
+    func retryAhead() -> AnyPublisher<Mutation, Never> {
+        let turns = turns
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(LoadAhead.retryMilliseconds))) {
+            turns.send(.aheadRetryDue)
+        }
+        return Empty().eraseToAnyPublisher()
+    }
+
     /// A search's match on line `index`, past the loaded lines: the pages through it.
     func loadThrough(_ index: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState

@@ -16,6 +16,8 @@ extension SourceReactor {
                 case .catchUp: return self.catchUp()
                 case .rest: return self.loadRest()
                 case .through(let index): return self.loadThrough(index)
+                case .ahead: return self.loadAhead(readsRest: false)
+                case .retryAhead: return self.retryAhead()
                 }
             })
             .eraseToAnyPublisher()

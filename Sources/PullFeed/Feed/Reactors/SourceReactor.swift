@@ -37,9 +37,17 @@ package final class SourceReactor: SectionReactor {
         /// Loads the rest of a line source in large pages (End: go to the end of the input), or
         /// in pages of the usual size for a source that `loadsRestPageByPage`.
         case loadRest
-        /// Loads the next lines in order, in large pages, as End does but never a counted file's
-        /// end first, nor a stream read on past them: a search or a filter looks through them.
-        case loadAhead
+        /// A search or a filter looks through the lines past the loaded ones: the next pages,
+        /// in large pages as End loads them but never a counted file's end first, nor a stream
+        /// read on past them, until `stopLoadingAhead` or (a search's) the input is read through
+        /// (the goal `.ahead`).
+        case loadAhead(LoadAhead.Purpose)
+        /// The search or filter that asked for `loadAhead` no longer needs lines (a match found,
+        /// the screen filled, Esc): the goal `.ahead` is given up; the page in flight still arrives.
+        case stopLoadingAhead
+        /// The wait of a search's goal for an open input that had nothing is over. Given by the
+        /// reactor's own timer.
+        case aheadRetryDue
         /// Loads at least up to line `index` (a search found a match there): one request where
         /// the source allows it, else page after page until the line is loaded (the goal
         /// `.line`), there is no more, or a page adds nothing.
@@ -206,7 +214,14 @@ package final class SourceReactor: SectionReactor {
         case .scheduledRefresh: return refresh(keepingPlace: true)
         case .loadMore: return loadMore(.next, limit: pageSize)
         case .loadRest: return loadRest()
-        case .loadAhead: return loadAhead(readsRest: false)
+        case .loadAhead(let purpose): return loadAhead(purpose)
+        case .stopLoadingAhead:
+            guard currentState.loadsAhead else { return Empty().eraseToAnyPublisher() }
+            return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
+        case .aheadRetryDue:
+            let goals = currentState.goals.aheadRetryDue()
+            guard goals != currentState.goals else { return Empty().eraseToAnyPublisher() }
+            return Just(.setGoals(goals)).append(Self.turn(.pursueGoals, on: turns)).eraseToAnyPublisher()
         case .follow(let on): return on ? followLastRow() : stopFollowing()
         case .toast(let kind): return toast(kind)
         case .loadThrough(let index): return loadThrough(index)
