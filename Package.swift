@@ -33,6 +33,8 @@ let package = Package(
         .executable(name: "pullfeed-dashboard", targets: ["pullfeed-dashboard"]),
         .library(name: "Reactors", targets: ["Reactors"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "SearchEngine", targets: ["SearchEngine"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
@@ -73,16 +75,25 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         // Byte loops for search and filter that the C compiler vectorises.
         .target(name: "CByteScan"),
-        // The pure core of the terminal UI: canvas, cells, list, text, input decoding, key map,
-        // scheduler. It builds and tests without ncurses.
         .target(
             name: "Reactors",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        // A value behind a mutex, shared by reference, and a value carried across threads: what
+        // the modules that share state between threads have in common (package API only).
+        .target(name: "Locking"),
+        // Text as a terminal shows it: widths, sanitising, the escape sequences data carries
+        // (SGR styles, OSC 8 links) and the visible text; what the list draws and search matches.
+        .target(name: "TerminalText"),
+        // Search and filter over many lines: patterns (regular expressions, literal text, fuzzy
+        // queries), row sets, the finder that walks a text snapshot on every core, ranking.
+        .target(name: "SearchEngine", dependencies: ["TerminalText", "Locking", "CByteScan"]),
+        // The pure core of the terminal UI: canvas, cells, list, input decoding, key map,
+        // scheduler. It builds and tests without ncurses.
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CByteScan",
+                "TerminalText", "SearchEngine", "Locking",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
@@ -91,7 +102,7 @@ let package = Package(
         // the tty, frames out; it re-exports EventLoop.
         .target(
             name: "CursesBackend",
-            dependencies: ["EventLoop", "TerminalUI", "CNcurses", "CTerminalGuard"]
+            dependencies: ["EventLoop", "TerminalUI", "TerminalText", "CNcurses", "CTerminalGuard"]
         ),
         // The app's one UI thread without ncurses: the poll loop, its timers and Combine
         // scheduler, the signals and the terminal's restore on every way out (a headless
@@ -99,7 +110,7 @@ let package = Package(
         .target(
             name: "EventLoop",
             dependencies: [
-                "TerminalUI", "CTerminalGuard",
+                "TerminalUI", "TerminalText", "Locking", "CTerminalGuard",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
@@ -107,18 +118,21 @@ let package = Package(
         .target(
             name: "PullToRefresh",
             dependencies: [
-                "TerminalUI",
+                "TerminalUI", "TerminalText",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .target(
             name: "PullFeed",
             dependencies: [
-                "Reactors", "TerminalUI", "EventLoop", "CursesBackend", "PullToRefresh", "DashboardFormat", "CSQLite", "CZlib",
+                "Reactors", "TerminalUI", "TerminalText", "SearchEngine", "Locking", "EventLoop", "CursesBackend", "PullToRefresh",
+                "DashboardFormat", "CSQLite", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], linkerSettings: packedRelocations),
+        // The app's main.swift: its folder's name differs from the PullFeed library's by more than case.
+        .executableTarget(name: "pullfeed", dependencies: ["PullFeed"], path: "Sources/PullFeedExecutable",
+                          linkerSettings: packedRelocations),
         // A dashboard file as read, and the records pullfeed-dashboard prints it as: no
         // Foundation, so pullfeed reads them without it.
         .target(name: "DashboardFormat"),
@@ -133,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "pullfeed-bench",
             dependencies: [
-                "PullFeed", "TerminalUI", "CursesBackend", "Reactors", "PullToRefresh",
+                "PullFeed", "TerminalUI", "TerminalText", "SearchEngine", "CursesBackend", "Reactors", "PullToRefresh",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],
             path: "Benchmarks/PullFeedBenchmarks"
@@ -149,7 +163,7 @@ let package = Package(
             ],
             path: "Examples/FilesDemo"
         ),
-        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "CursesBackend"], path: "Examples/TerminalUIDemo"),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "TerminalText", "CursesBackend"], path: "Examples/TerminalUIDemo"),
         .testTarget(
             name: "ReactorsTests",
             dependencies: ["Reactors", .product(name: "CombineSchedulers", package: "combine-schedulers")]
@@ -162,11 +176,14 @@ let package = Package(
         .target(name: "CTestProcess", path: "Tests/CTestProcess"),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+            dependencies: ["TerminalUI", "TerminalText", "SearchEngine", "Locking", "TestSupport", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
+        // TerminalUI only for its seeded generator (SeededRandom), which the random inputs use.
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "TerminalUI"]),
         .testTarget(
             name: "EventLoopTests",
-            dependencies: ["EventLoop", "TerminalUI", .product(name: "CombineSchedulers", package: "combine-schedulers")]
+            dependencies: ["EventLoop", "TerminalUI", "TerminalText", .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),
         .testTarget(
             name: "PullToRefreshTests",
@@ -174,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PullFeedTests",
-            dependencies: ["PullFeed", "Reactors", "TerminalUI", "CursesBackend", "PullToRefresh",
+            dependencies: ["PullFeed", "Reactors", "TerminalUI", "TerminalText", "SearchEngine", "Locking", "CursesBackend", "PullToRefresh",
                            "DashboardFormat", "DashboardYAML",
                            .product(name: "CombineSchedulers", package: "combine-schedulers")]
         ),

@@ -27,6 +27,8 @@ MIRRORS = {
         "Tests/PullToRefreshTests/DocSnippetTests.swift", ".ci/client-build"],
     "Sources/Reactors/Documentation.docc/*.md": ["Tests/ReactorsTests/DocSnippetTests.swift"],
     "Sources/TerminalUI/Documentation.docc/*.md": ["Tests/TerminalUITests/DocSnippetTests.swift"],
+    "Sources/TerminalText/Documentation.docc/*.md": ["Tests/TerminalTextTests/DocSnippetTests.swift"],
+    "Sources/SearchEngine/Documentation.docc/*.md": ["Tests/SearchEngineTests/DocSnippetTests.swift"],
     "Sources/CursesBackend/Documentation.docc/*.md": ["Examples/FilesDemo/main.swift"],
 }
 DOCUMENTS = ["README.md", "Sources/*/Documentation.docc/*.md"]
@@ -36,6 +38,8 @@ COMMENT_MIRRORS = {
     "Sources/Reactors/*.swift": MIRRORS["Sources/Reactors/Documentation.docc/*.md"],
     "Sources/TerminalUI/*.swift": MIRRORS["Sources/TerminalUI/Documentation.docc/*.md"],
     "Sources/TerminalUI/*/*.swift": MIRRORS["Sources/TerminalUI/Documentation.docc/*.md"],
+    "Sources/TerminalText/*.swift": MIRRORS["Sources/TerminalText/Documentation.docc/*.md"],
+    "Sources/SearchEngine/*/*.swift": MIRRORS["Sources/SearchEngine/Documentation.docc/*.md"],
     "Sources/CursesBackend/*.swift": MIRRORS["Sources/CursesBackend/Documentation.docc/*.md"],
     "Sources/EventLoop/*.swift": ["Tests/EventLoopTests/*.swift"],
 }

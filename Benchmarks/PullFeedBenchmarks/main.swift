@@ -17,6 +17,8 @@ import Foundation
 import OpenCombine
 import PullFeed
 import CursesBackend
+import SearchEngine
+import TerminalText
 import TerminalUI
 
 let quick = CommandLine.arguments.contains("--quick")

@@ -3,6 +3,7 @@
 // With TERMINALUI_DEMO_CRASH=1, `!` crashes it on purpose (the terminal must still be restored).
 import Foundation
 import CursesBackend
+import TerminalText
 import TerminalUI
 
 enum Action {

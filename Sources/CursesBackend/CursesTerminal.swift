@@ -8,6 +8,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TerminalText
 import TerminalUI
 
 /// The real terminal: ncursesw on `/dev/tty` (so stdin and stdout may be pipes).

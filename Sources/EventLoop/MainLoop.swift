@@ -8,6 +8,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
+import TerminalText
 import TerminalUI
 
 /// The app's single UI thread: waits in `poll()` for terminal input, a wake-up pipe (work

@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// Draws a footer (auto or back) as one line: glyph at column 1, title at column 3.

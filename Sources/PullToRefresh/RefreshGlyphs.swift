@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-import TerminalUI
+import TerminalText
 
 /// The arrows and spinner frames the refresh views draw: Unicode when the locale is UTF-8,
 /// ASCII otherwise.

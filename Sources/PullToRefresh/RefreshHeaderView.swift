@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// Draws a `RefreshHeader` into a `Canvas`.

@@ -1,3 +1,5 @@
+import Locking
+
 /// One piece of work an `EventRuntime` runs under a key (`EventRuntime.run(_:inBackground:_:)`,
 /// `EventRuntime.start(_:after:_:)`): how it reports back, and whether it is still wanted.
 ///

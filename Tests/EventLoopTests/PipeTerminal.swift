@@ -1,5 +1,6 @@
 import Foundation
 @testable import EventLoop
+import TerminalText
 import TerminalUI
 
 /// A `TerminalBackend` whose input is a pipe the test writes to and whose screen is a

@@ -1,5 +1,5 @@
 import Glibc
-import TerminalUI
+import Locking
 import Testing
 @testable import PullFeed
 

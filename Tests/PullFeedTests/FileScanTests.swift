@@ -1,7 +1,7 @@
 import Foundation
 @testable import PullFeed
+import SearchEngine
 import Testing
-import TerminalUI
 
 /// The search through a file's bytes past the loaded lines, cut into parts searched at once.
 @Suite struct FileScanTests {

@@ -1,4 +1,5 @@
 @testable import PullFeed
+import SearchEngine
 import Testing
 import TerminalUI
 

@@ -1,6 +1,6 @@
 import Foundation
 @testable import PullFeed
-import TerminalUI
+import Locking
 import Testing
 
 /// Where `[` and `]` land among a source's kept results: counted from the live one (the newest

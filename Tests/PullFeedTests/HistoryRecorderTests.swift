@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import OpenCombine
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// The recorder between a source and the history: each refresh's result once it is whole, off
 /// the UI thread, and a database that fails turning history off with one report.

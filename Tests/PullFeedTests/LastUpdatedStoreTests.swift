@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// The store behind "Last updated", across runs: one JSON file, one date per source.
 @Suite struct LastUpdatedStoreTests {

@@ -1,6 +1,6 @@
+import SearchEngine
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// Grouping lines into sections: arrival order of sections, source order inside each, `Other`
 /// last, lines that arrive later touching only their own section, and the rows they make.

@@ -1,6 +1,6 @@
 @testable import PullFeed
+import SearchEngine
 import Testing
-import TerminalUI
 
 /// A search through pages, as a table of steps: rows that arrive are searched once, the search
 /// waits while the source loads its pages (the goal `LoadGoal.ahead`, whose own table is in

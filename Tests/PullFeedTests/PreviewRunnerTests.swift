@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
+import Locking
 import OpenCombineDispatch
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// Real preview commands: output in lines, stdin from /dev/null, a failure's status and
 /// stderr, the output limits, and a stop that kills the process group.

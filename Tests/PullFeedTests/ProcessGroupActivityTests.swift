@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import Locking
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// A command's silence is a pause only while none of its processes is at work: what tells the
 /// end of a refresh of a run without a time limit from a run the machine slowed down.

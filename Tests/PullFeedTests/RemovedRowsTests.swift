@@ -1,5 +1,5 @@
 @testable import PullFeed
-import TerminalUI
+import SearchEngine
 import Testing
 
 /// The rows a result removed, put back among its rows for `d`: where each goes, the marks the

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PullFeed
 import PullToRefresh
+import SearchEngine
 import TerminalUI
 
 /// A feed screen on a `MemoryScreen`, driven with keys and virtual time.

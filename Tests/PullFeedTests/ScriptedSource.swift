@@ -3,6 +3,7 @@ import Dispatch
 import OpenCombine
 import OpenCombineDispatch
 @testable import PullFeed
+import SearchEngine
 import TerminalUI
 
 /// A source whose answers the test decides: each load takes `delay` seconds of virtual

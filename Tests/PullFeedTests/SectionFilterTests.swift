@@ -1,6 +1,6 @@
+import SearchEngine
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// A filter of grouped lines kept in the rows with every section open, projected onto the rows
 /// as the sections fold: a folded section with matches is its header alone, an open one its

@@ -1,5 +1,6 @@
 import Foundation
 import OpenCombine
+import SearchEngine
 import Testing
 @testable import PullFeed
 import TerminalUI

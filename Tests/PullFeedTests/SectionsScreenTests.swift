@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 import Testing
 @testable import PullFeed
 import PullToRefresh

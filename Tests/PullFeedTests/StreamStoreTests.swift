@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import Locking
 import Testing
 @testable import PullFeed
-import TerminalUI
 
 /// The stream reader's read-ahead: End makes it read on to the end of the input; leaving the
 /// end makes it stop again a read-ahead past where it was, so a fast producer is not drained

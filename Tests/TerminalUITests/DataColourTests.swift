@@ -1,3 +1,4 @@
+@testable import TerminalText
 import Testing
 @testable import TerminalUI
 

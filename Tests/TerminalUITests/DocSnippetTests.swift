@@ -1,5 +1,6 @@
 import CombineSchedulers
 import Dispatch
+import SearchEngine
 import Testing
 import TerminalUI
 

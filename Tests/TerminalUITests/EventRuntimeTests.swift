@@ -1,5 +1,6 @@
 import CombineSchedulers
 import Dispatch
+import Locking
 import Testing
 import TerminalUI
 

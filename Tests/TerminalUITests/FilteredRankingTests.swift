@@ -1,3 +1,4 @@
+import SearchEngine
 import Testing
 @testable import TerminalUI
 

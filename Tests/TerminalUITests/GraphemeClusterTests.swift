@@ -1,3 +1,5 @@
+import SearchEngine
+import TerminalText
 import Testing
 import TestSupport
 @testable import TerminalUI

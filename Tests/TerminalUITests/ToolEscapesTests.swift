@@ -1,3 +1,5 @@
+import SearchEngine
+import TerminalText
 import TestSupport
 import Testing
 @testable import TerminalUI

@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalText
 
 /// A shell command with fzf-style placeholders, parsed once and expanded for a row.
 ///

@@ -8,6 +8,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
 import TerminalUI
 
 /// Runs bound commands with `/bin/sh -c`.

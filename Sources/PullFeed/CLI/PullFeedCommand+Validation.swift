@@ -1,6 +1,6 @@
 import ArgumentParser
 import PullToRefresh
-import TerminalUI
+import SearchEngine
 
 extension PullFeedCommand {
     /// Checks a time that must be more than 0 seconds and at most a day.

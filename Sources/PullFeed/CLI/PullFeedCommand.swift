@@ -8,6 +8,8 @@ import Foundation
 import Glibc
 #endif
 import PullToRefresh
+import SearchEngine
+import TerminalText
 import TerminalUI
 
 /// The `pullfeed` command line. Parsing only: `PullFeedMain` turns it into a running app.

@@ -1,5 +1,5 @@
 import PullToRefresh
-import TerminalUI
+import SearchEngine
 
 /// One source the app shows, with the options that are its own: where its lines come from, its
 /// title (a section header when there are several), its schedule, identity, header lines,

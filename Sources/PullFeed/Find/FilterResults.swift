@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// The filters computed while the user types, kept so the next text starts from the best of
 /// them: a deleted character goes back to the shorter text's result at once (no walk), and a

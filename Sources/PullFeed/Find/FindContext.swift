@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// The facts `FindModel` reads with each event: the list's rows and selection, the filter as
 /// the list shows it (read from the list), and what the source can do and is doing (as the

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// What `FindModel` asks its executor to do: the walks over rows and scans of the source it

@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// What happens to search and filter: keys, the answers to `FindEffect`s, and the rows or the

@@ -1,4 +1,6 @@
 import Dispatch
+import Locking
+import SearchEngine
 import TerminalUI
 
 /// The work of `FindModel`'s walks and scans, as jobs for an `EventRuntime`: each reads rows or

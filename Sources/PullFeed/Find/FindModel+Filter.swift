@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// Filter: the rows the pattern matches, computed again as the text changes (from the results
 /// of shorter texts when it can), extended as rows arrive, and pages loaded while the rows shown

@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// Search: the rows after the selection, then the source's unread lines (scanned, or loaded
 /// page by page), then the rows before the selection.

@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// The work search and filter do, one thing at a time, and what each part of it is for.
 extension FindModel {

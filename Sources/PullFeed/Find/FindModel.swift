@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// Search (`/`, `n`, `N`) and filter (`&`) as a value: the prompt, the last search, the work in

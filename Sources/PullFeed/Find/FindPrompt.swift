@@ -1,3 +1,5 @@
+import SearchEngine
+import TerminalText
 import TerminalUI
 
 /// The search or filter prompt on the status line, as a value: what it is for, its text,

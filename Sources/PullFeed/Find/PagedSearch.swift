@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// A search going through a source's pages as they load (the rows loaded had no match): which
 /// rows to search when rows arrive, and when the rows before the start are searched (wrap). The

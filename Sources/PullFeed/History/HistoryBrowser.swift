@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Locking
 import OpenCombine
 import TerminalUI
 

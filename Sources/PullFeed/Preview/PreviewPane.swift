@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// Draws the preview: its border, its lines from the scroll position, each sanitised and cut

@@ -2,6 +2,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
 import TerminalUI
 
 /// Runs preview commands for `PreviewController`. `start` returns at once; the run's events

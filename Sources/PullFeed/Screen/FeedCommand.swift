@@ -1,4 +1,5 @@
 import PullToRefresh
+import TerminalText
 import TerminalUI
 
 /// What a key does in the feed. The key table is data (`FeedCommand.keyMap`), so the

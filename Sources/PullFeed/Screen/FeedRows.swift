@@ -1,3 +1,4 @@
+import SearchEngine
 import TerminalUI
 
 /// The feed's state as list rows: each article a section (header row, title, text rows,

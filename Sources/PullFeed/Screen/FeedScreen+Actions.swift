@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalText
 
 /// The feed screen's side of marks (`--multi`) and bound keys (`--bind`): which line a mark is
 /// for, and what a bound command's placeholders stand for.

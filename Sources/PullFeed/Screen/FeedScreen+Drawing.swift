@@ -1,4 +1,5 @@
 import PullToRefresh
+import TerminalText
 import TerminalUI
 
 /// The feed screen's drawing: a projection of the reactor's state, the list and the find and

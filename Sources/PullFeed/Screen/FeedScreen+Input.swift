@@ -1,4 +1,5 @@
 import PullToRefresh
+import TerminalText
 import TerminalUI
 
 /// The feed screen's input: keys, the mouse, pastes and resizes become list moves and the

@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// The list of keys (`?`) over the whole screen: a title, a blank row, then one row per binding

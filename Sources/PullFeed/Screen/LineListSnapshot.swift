@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// The lines of a `LineList` as a list snapshot (a value: later appends do not change it).
 package struct LineListSnapshot: ListTextSnapshot {

@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// A filter of grouped lines, kept in the rows as they are with every section open, so that it
 /// outlives folding: folding or unfolding a section changes which rows show, not what the

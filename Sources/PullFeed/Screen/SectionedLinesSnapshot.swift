@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// The rows of grouped lines as a list snapshot (a value: later lines do not change it): each
 /// header's text, and the lines read from their storage in runs of consecutive lines (a

@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// The status line at the foot of the screen: a refresh whose header is out of sight, else a

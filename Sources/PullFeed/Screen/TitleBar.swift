@@ -1,3 +1,4 @@
+import TerminalText
 import TerminalUI
 
 /// The title bar: ` PullFeed · <source>` (and `following`) on the left, the count on the right

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Keybindings as data: the input handler looks actions up here and the status line shows
 /// `helpLine`, derived from the same table, so the two cannot disagree.
 ///

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A one-line text editor for prompts (search, filter, a name): the text, a cursor, and the
 /// edits a terminal prompt needs. A value: the owner keeps it and draws it.
 ///

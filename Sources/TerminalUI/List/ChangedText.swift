@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Which characters of a row's text changed since its previous text, as `watch -d` shows
 /// them: a character changed unless the previous text had the same character at the same column.
 enum ChangedText {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A filtered view of any `ListDataSource`: give a `ListView` this source and it shows only
 /// the rows a `TextPattern` matches (with their section headers), or every row while no filter
 /// is set. Without a filter it passes every call straight through.

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// One row of a `ListView`, produced on demand by a `ListDataSource`.
 ///
 /// `text` is untrusted: the list sanitises it (control characters become visible pictures)

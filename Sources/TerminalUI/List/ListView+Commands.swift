@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Keyboard and mouse navigation.
 extension ListView {
     /// Applies a navigation command and reports what happened.

@@ -1,3 +1,6 @@
+import SearchEngine
+import TerminalText
+
 /// Rendering the visible window onto a `Canvas`.
 extension ListView {
     /// Draws the list into rows `top ..< top + height`, columns `0 ..< width` of `canvas`.

@@ -1,3 +1,6 @@
+import SearchEngine
+import TerminalText
+
 /// A scrolling, sectioned list with a selection, header/footer accessory lines and
 /// over-scroll reporting — the terminal counterpart of a phone's table view.
 ///

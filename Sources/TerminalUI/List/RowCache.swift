@@ -1,3 +1,5 @@
+import TerminalText
+
 
 /// The drawing calls of each screen row, this frame's and the ones the window shows.
 ///

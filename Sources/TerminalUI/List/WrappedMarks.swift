@@ -1,3 +1,6 @@
+import SearchEngine
+import TerminalText
+
 /// The changed characters and the matches of a wrapped row, found in its whole text, and the
 /// part of each that one of its screen lines shows. Found line by line, a match broken by a
 /// wrap point would be in no line whole and marked nowhere; found in the whole text, each

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A row's text broken into the screen lines a wrapping `ListView` shows: the first line
 /// `width` columns wide, each continuation line `width - continuationIndent` (it starts with
 /// the list's wrap mark). A character is never split; one too wide for a line starts the

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A grid of character cells that the app draws into.
 ///
 /// Two backends implement it: `CursesTerminal` (the real terminal) and `MemoryScreen`

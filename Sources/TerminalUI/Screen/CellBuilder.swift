@@ -1,3 +1,5 @@
+import TerminalText
+
 
 /// Lays sanitised text out as `ScreenWriter` cells: one cell per column, a character that
 /// takes several columns (a wide character, an Indic conjunct, a letter with a spacing vowel

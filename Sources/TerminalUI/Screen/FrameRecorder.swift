@@ -1,3 +1,5 @@
+import TerminalText
+
 /// What a frame's drawing calls do before they reach a terminal, shared by `CursesTerminal` and
 /// `MemoryScreen` so both send the same bytes: calls are recorded per row (`RowCache`), and
 /// `present` scrolls rows that moved, redraws the rows whose calls changed through the

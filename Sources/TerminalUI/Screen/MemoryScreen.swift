@@ -1,3 +1,5 @@
+import TerminalText
+
 /// An in-memory `Canvas`: the headless backend. Tests render whole frames into it and
 /// compare `lines` (text) and `style(row:column:)` (attributes).
 ///

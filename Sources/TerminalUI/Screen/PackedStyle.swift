@@ -1,3 +1,5 @@
+import TerminalText
+
 /// How many colours a terminal shows (terminfo `colors`, and whether it takes 24-bit ones).
 package enum ColorDepth: Int, Comparable, Sendable {
     case none = 0, ansi8 = 8, ansi16 = 16, indexed256 = 256, direct = 16_777_216

@@ -1,3 +1,5 @@
+import TerminalText
+
 
 /// What the terminal shows, cell by cell, and the bytes that change it: the output half of
 /// `CursesTerminal`, in pure Swift (no ncurses), so tests can read exactly what would be sent.

@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalText
 
 /// What identifies a line from one refresh to the next: its whole text (the default), or some
 /// of its fields (`--id`, split on runs of blanks or on `--delimiter`).

@@ -1,4 +1,4 @@
-import TerminalUI
+import Locking
 
 /// The lines of a line source, stored compactly, in pieces:
 /// - lines read from a pipe or a command (raw): their bytes as read, newlines included, in

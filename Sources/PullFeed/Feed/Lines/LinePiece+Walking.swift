@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// Walking a piece's lines: their texts one by one, runs of them in one buffer, or each as
 /// stored (to copy it into another list). A file's lines are read in chunks of about 1 MiB,

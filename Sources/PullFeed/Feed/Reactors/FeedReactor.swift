@@ -6,6 +6,7 @@ import Foundation
 import OpenCombine
 import PullToRefresh
 import Reactors
+import SearchEngine
 import TerminalUI
 
 /// The list's reactor: one `SourceReactor` per source, each a section of the list, composed

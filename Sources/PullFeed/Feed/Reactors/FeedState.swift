@@ -5,7 +5,7 @@ import Foundation
 #endif
 import PullToRefresh
 import Reactors
-import TerminalUI
+import TerminalText
 
 /// What a feed shows: one source's lines and requests (a `SourceReactor`'s state), or the
 /// list's, several sources' composed as sections (`FeedComposition`), which the screen draws.

@@ -1,4 +1,5 @@
-import TerminalUI
+import Locking
+import SearchEngine
 
 /// A result as the list shows it in place of a source's live lines: a kept result (`[`, `]`),
 /// or a result with the rows it removed among its own (`d`). Its lines and header lines, what

@@ -1,6 +1,6 @@
 import PullToRefresh
 import Reactors
-import TerminalUI
+import TerminalText
 
 /// What a source's mutations do to its state: a refresh's result replaces the lines, a page or a
 /// catch-up appends to them (grouped into sections, the lines a stream dropped taken off the

@@ -7,6 +7,7 @@ import Foundation
 import OpenCombine
 import PullToRefresh
 import Reactors
+import SearchEngine
 import TerminalUI
 
 /// One source's reactor, a section of the list (refresh and load more cancel each other;

@@ -1,4 +1,4 @@
-import TerminalUI
+import SearchEngine
 
 /// A line source's lines grouped into sections by a pattern: sections in the order their first
 /// line arrived, lines in source order inside each, lines that name no section in a last
