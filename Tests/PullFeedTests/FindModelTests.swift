@@ -217,9 +217,17 @@ import TerminalUI
         let effects = m.handle(.stateChanged, in: context(rows: 70, feed: feed))
         #expect(effects == [.walk(FindWalk(id: 3, kind: .search(x, rows: 10..<70, backward: false, openRows: false), background: false))])
         #expect(m.handle(.walkFinished(id: 3, .search(found: 65)), in: context(rows: 70, feed: feed)) == [.stopLoadingAhead, .select(.list(65))])
+        // A drop while the walk over the rows after the selection runs (many rows, in the
+        // background): the walk starts again from the selection, and the search goes on.
+        _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 50_000, selected: 0)), in: context(rows: 50_000, feed: feed))
+        #expect(m.hasBackgroundWork)
+        let restarted = m.handle(.rowsWillReload(replaced: true, dropped: 30), in: context(rows: 49_990, feed: feed))
+        #expect(restarted == [.cancelWork, .searchFromSelection(x, backward: false)])
+        #expect(m.statusText != strings.text(.searchCancelled))
         // Rows a refresh replaced are another matter: the search stops.
         _ = m.handle(.search(x, backward: false, space: SearchSpace(rows: 20, selected: 0)), in: context(feed: feed))
-        _ = m.handle(.walkFinished(id: 4, .search(found: nil)), in: context(feed: feed))
+        _ = m.handle(.walkFinished(id: 5, .search(found: nil)), in: context(feed: feed))
+        #expect(m.isSearching)
         _ = m.handle(.rowsWillReload(replaced: true), in: context(rows: 20, feed: feed))
         #expect(!m.isSearching && m.statusText == strings.text(.searchCancelled))
     }

@@ -71,10 +71,23 @@ extension FindModel {
         // A stream dropped lines from its front while a search goes through its pages: the rows
         // moved up, and the search goes on from the same line (else a long search of a stream
         // past `--max-disk` stopped itself).
-        if dropped > 0, filter == nil, context.feed?.grouped == false, !hasBackgroundWork, case .paging(var paged, let lines, let walk) = work {
-            paged.rowsDropped(dropped)
-            work = .paging(paged, lines: lines, walk: walk)
-            return []
+        if dropped > 0, filter == nil, context.feed?.grouped == false {
+            switch work {
+            case .paging(var paged, let lines, let walk) where !hasBackgroundWork:
+                paged.rowsDropped(dropped)
+                work = .paging(paged, lines: lines, walk: walk)
+                return []
+            case .searching(_, let run, _) where !run.openRows:
+                // A walk over many rows was under way (the user searched while the stream read
+                // on): its rows moved, so it starts again from the selection, where the list kept
+                // it, rather than stopping.
+                let queued = queuedNext
+                let effects = stopWork()
+                queuedNext = queued
+                return effects + [.searchFromSelection(run.pattern, backward: run.backward)]
+            default:
+                break
+            }
         }
         guard replaced else {
             guard filter != nil, !isFiltering, context.filterCovered < context.filterRowCount else { return [] }
