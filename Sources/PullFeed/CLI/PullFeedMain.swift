@@ -170,18 +170,9 @@ public enum PullFeedMain {
         screen.reactor = reactor
         // A signal comes from outside the list: it refreshes every source, as `R` does.
         loop.onUserSignal = { _ in screen.perform(.refreshAll) }
-        // One plain subscriber a source: every state passes here, a key press included.
-        let persistence = zip(sourceReactors, sources).map { reactor, source in
-            var recorded = reactor.currentState.lastUpdated
-            let stateKey = source.stateKey
-            return reactor.state.sink { state in
-                guard let date = state.lastUpdated, date != recorded else { return }
-                recorded = date
-                store.recordInBackground(date, for: stateKey)
-            }
-        }
+        let kept = KeptAcrossRuns(sources: sourceReactors, stateKeys: sources.map(\.stateKey), store: store,
+                                  recorders: history.recorders, scheduler: scheduler)
         toasts.withLock { $0 = reactor.action }
-        let recording = history.record(sourceReactors)
 
         // The list must know its height before a fast first page arrives (else it scrolls
         // as if the screen had no rows, hiding the first section header).
@@ -194,8 +185,7 @@ public enum PullFeedMain {
             printError("pullfeed: " + strings.text(.termFallback, term, CursesTerminal.fallbackTerm))
         }
         ProcessGroups.killAll()
-        persistence.forEach { $0.cancel() }
-        recording.forEach { $0.cancel() }
+        kept.finish()
         screen.reactor = nil
         store.flush()
         history.flush()
