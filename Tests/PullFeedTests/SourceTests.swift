@@ -52,6 +52,28 @@ import Testing
         later.cancel()
     }
 
+    /// The rest of the file is counted from the loop turn after the first page's (the one that
+    /// draws it), or at once for a request that needs more lines than the head holds.
+    @Test func countingStartsAfterTheFirstPagesTurn() {
+        let path = temporaryFile(Array((1...30_000).map { "line \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        var first: Result<Page, SourceError>?
+        let subscription = source.load(.refresh(limit: 200), on: time.scheduler).sink { first = $0 }
+        let index = source.current.withLock { $0 }
+        #expect(index?.countingStarted == false)
+        time.advance(0)
+        #expect(first?.page?.isCounting == true)
+        #expect(index?.countingStarted == true)
+        subscription.cancel()
+
+        let other = FileSource(path: path)
+        let head = other.load(.refresh(limit: 200), on: time.scheduler).sink { _ in }
+        let next = loadPage(other, queue: other.queue, offset: 25_000, limit: 200, time: time)
+        #expect(next.result?.lines?.first == "line 25001")
+        head.cancel()
+    }
+
     /// A first page that the file's head does not hold (lines longer than its 64 KiB hold 200
     /// of) waits for counting on the queue, not on the thread that asks; a file that cannot be
     /// opened fails at once.

@@ -101,6 +101,7 @@ package final class FileSource: FeedSource {
             } else {
                 return .failure(SourceError("'\(path)' is not open"))
             }
+            index.startCounting()
             return Self.page(request, of: index, token: token)
         }
     }
@@ -119,7 +120,7 @@ package final class FileSource: FeedSource {
         return Deferred { () -> AnyPublisher<Result<Page, SourceError>, Never> in
             let index: FileIndex
             do throws(SourceError) {
-                index = try FileIndex(path: path) { change in relay.send(change ?? .grew) }
+                index = try FileIndex(path: path, countsLater: true) { change in relay.send(change ?? .grew) }
             } catch {
                 return BackgroundLoad.now(.failure(error), deliverOn: scheduler)
             }
@@ -129,8 +130,13 @@ package final class FileSource: FeedSource {
             }
             let want = max(request.offset + request.limit, request.linesShown)
             guard index.state.withLock({ !$0.isCounting || $0.count >= want }) else {
+                index.startCounting()
                 return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in Self.page(request, of: index, token: token) }
             }
+            // The rest is counted from the loop turn after the one that delivers and draws this
+            // page (hence scheduled from a scheduled action), as the counting thread took a core
+            // from that frame; a request that needs more lines starts it at once.
+            scheduler.schedule { scheduler.schedule { index.startCounting() } }
             return BackgroundLoad.now(Self.page(request, of: index, token: CancellationToken()), deliverOn: scheduler)
         }
         .eraseToAnyPublisher()
