@@ -9,11 +9,17 @@
 #   PLAIN=path STATIC_APP=path Benchmarks/startup.sh  # measure binaries built already
 #   CALLGRIND=1 Benchmarks/startup.sh ...             # also count instructions (callgrind)
 #   BEFORE=path Benchmarks/startup.sh ...             # and another binary in the same rounds
+#   BEFORE_PLAIN=path Benchmarks/startup.sh ...       # and an older plain build too
 #
-# The machine is shared and its timings drift, so the three programs take turns: RUNS rounds
-# of one start each (after one warm-up start each), and the medians are over the rounds.
-# With CALLGRIND=1 it also prints the instructions from exec to quitting right after the first
-# frame, for each build (callgrind in tmux; deterministic where the timings are not).
+# The machine is shared and its timings drift, so the programs take turns: RUNS rounds of one
+# start each (after one warm-up start each), and the medians are over the rounds. pullfeed keeps
+# its state (the refresh history, last-updated times) in OUTDIR/state, not the user's: a history
+# database written by another version turns the history to memory, and every start then packs
+# the whole file on a thread of its own while the first frame is drawn.
+# With CALLGRIND=1 it also prints, for each build, the main thread's instructions from exec to
+# the first frame (callgrind in tmux, its counts dumped once the frame is on screen; the thread
+# then waits for input, so the count is deterministic where the timings are not; the other
+# threads run on until the dump, so theirs are not counted).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 OUT="${1:-/tmp/startup-results}"
@@ -26,10 +32,13 @@ if [ -z "${PLAIN:-}" ]; then STATIC=0 build_app; PLAIN="$APP"; fi
 if [ -z "${STATIC_APP:-}" ]; then STATIC=1 build_app; STATIC_APP="$APP"; fi
 mkdir -p "$OUT"
 rm -f "$OUT"/*.jsonl
+STATE="$OUT/state"
+rm -rf "$STATE"
+mkdir -p "$STATE"
 
 probe() {  # label, command...: one start, appended to OUT/label.jsonl
   local label="$1"; shift
-  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs 1 --pause 0.2 \
+  "$PY" "$TOOLS/tuiprobe.py" --label "$label" --runs 1 --pause 0.2 --env "XDG_STATE_HOME=$STATE" \
     --ready "Item 000001" --check "Item 000001" --require-restore --keys 'wait:10' --quit q -q \
     --jsonl "$OUT/$label.jsonl" -- "$@" >/dev/null || echo "!!! $label: a run failed" >&2
 }
@@ -38,6 +47,7 @@ round() {  # prefix: one start of each program
   probe "${1}plain" "$PLAIN" --file "$DATA"
   probe "${1}installed" "$STATIC_APP" --file "$DATA"
   if [ -n "${BEFORE:-}" ]; then probe "${1}before" "$BEFORE" --file "$DATA"; fi
+  if [ -n "${BEFORE_PLAIN:-}" ]; then probe "${1}before-plain" "$BEFORE_PLAIN" --file "$DATA"; fi
 }
 
 round warmup-
@@ -52,14 +62,14 @@ out = sys.argv[1]
 def values(label, key):
     rows = [json.loads(line) for line in open(f"{out}/{label}.jsonl")]
     return [r[key] for r in rows if r.get("ok") and r.get(key) is not None]
-labels = [label for label in ("less", "plain", "installed", "before") if os.path.exists(f"{out}/{label}.jsonl")]
+labels = [label for label in ("less", "plain", "installed", "before", "before-plain") if os.path.exists(f"{out}/{label}.jsonl")]
 first = {label: values(label, "ttff_ms") for label in labels}
 byte = {label: values(label, "ttfb_ms") for label in first}
 less = statistics.median(first["less"])
 print(f"## First frame, 100,000-line file, 80x24, medians of {len(first['less'])} rounds (ms)")
 print("| program | first frame | first byte | ratio to less | target |")
 print("|---|---|---|---|---|")
-for label, target in (("less", None), ("plain", 2.5), ("installed", 2.0), ("before", None)):
+for label, target in (("less", None), ("plain", 2.5), ("installed", 2.0), ("before", None), ("before-plain", None)):
     if label not in first: continue
     m = statistics.median(first[label])
     ratio = m / less
@@ -68,22 +78,25 @@ for label, target in (("less", None), ("plain", 2.5), ("installed", 2.0), ("befo
 EOF
 
 if [ "${CALLGRIND:-0}" = 1 ]; then
-  needs valgrind tmux
-  count() {  # label, binary: instructions from exec to quit, q sent once the first frame is up
+  needs valgrind tmux callgrind_control
+  count() {  # label, binary: instructions from exec to the first frame, dumped once it is up
     local label="$1" bin="$OUT/$1.bin" session="startup-cg-$$"
     strip --strip-debug -o "$bin" "$2"
-    rm -f "$OUT/$label.callgrind"
+    rm -f "$OUT/$label.callgrind" "$OUT/$label.callgrind".*
     tmux new-session -d -s "$session" -x 80 -y 24 \
-      "TERM=xterm-256color valgrind --tool=callgrind --callgrind-out-file=$OUT/$label.callgrind $bin --file $DATA 2>$OUT/$label.log"
-    wait_for_screen "$session" "Item 000001" || true
-    sleep 1
+      "TERM=xterm-256color XDG_STATE_HOME=$STATE valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=$OUT/$label.callgrind $bin --file $DATA 2>$OUT/$label.log"
+    wait_for_screen "$session" "Item 000001" 3000 || true
+    # The dump lands once a thread runs again; the counts before it are the first frame's.
+    callgrind_control -d first-frame "$bin" >/dev/null 2>&1 || true
+    for _ in $(seq 300); do [ -s "$OUT/$label.callgrind.1-01" ] && break; sleep 0.1; done
     tmux send-keys -t "$session" q
-    for _ in $(seq 300); do [ -s "$OUT/$label.callgrind" ] && ! tmux has-session -t "$session" 2>/dev/null && break; sleep 0.1; done
+    for _ in $(seq 300); do ! tmux has-session -t "$session" 2>/dev/null && break; sleep 0.1; done
     tmux kill-session -t "$session" 2>/dev/null || true
-    echo "$label: $(grep -m1 '^summary:\|^totals:' "$OUT/$label.callgrind" | awk '{print $2}') instructions (callgrind_annotate $OUT/$label.callgrind)"
+    echo "$label: $(grep -m1 '^summary:\|^totals:' "$OUT/$label.callgrind.1-01" | awk '{print $2}') instructions on the main thread to the first frame (callgrind_annotate $OUT/$label.callgrind.1-01)"
   }
   echo
   count plain "$PLAIN"
   count installed "$STATIC_APP"
   if [ -n "${BEFORE:-}" ]; then count before "$BEFORE"; fi
+  if [ -n "${BEFORE_PLAIN:-}" ]; then count before-plain "$BEFORE_PLAIN"; fi
 fi

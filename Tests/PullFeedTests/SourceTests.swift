@@ -27,6 +27,83 @@ import Testing
         #expect(third.result?.hasMore == false)
     }
 
+    /// The first refresh of a regular file is read on the thread that asks: its page comes with
+    /// the loop's next turn while the source's queue is held, so the first frame waits for no
+    /// thread. A later refresh opens the file again on the queue.
+    @Test func theFirstPageIsReadWhereItIsAskedFor() {
+        let path = temporaryFile(Array((1...450).map { "line \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        source.queue.suspend()
+        var first: Result<Page, SourceError>?
+        let subscription = source.load(.refresh(limit: 200), on: time.scheduler).sink { first = $0 }
+        time.advance(0)
+        #expect(first?.lines?.first == "line 1")
+        #expect((first?.lines?.count ?? 0) >= 200)
+        var again: Result<Page, SourceError>?
+        let later = source.load(.refresh(limit: 200, wholeResult: true), on: time.scheduler).sink { again = $0 }
+        time.advance(0)
+        #expect(again == nil)
+        source.queue.resume()
+        source.queue.sync(flags: .barrier) {}
+        time.advance(0)
+        #expect(again?.lines?.first == "line 1")
+        subscription.cancel()
+        later.cancel()
+    }
+
+    /// The rest of the file is counted from the loop turn after the first page's (the one that
+    /// draws it), or at once for a request that needs more lines than the head holds.
+    @Test func countingStartsAfterTheFirstPagesTurn() {
+        let path = temporaryFile(Array((1...30_000).map { "line \($0)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        var first: Result<Page, SourceError>?
+        let subscription = source.load(.refresh(limit: 200), on: time.scheduler).sink { first = $0 }
+        let index = source.current.withLock { $0 }
+        #expect(index?.countingStarted == false)
+        time.advance(0)
+        #expect(first?.page?.isCounting == true)
+        #expect(index?.countingStarted == true)
+        subscription.cancel()
+
+        let other = FileSource(path: path)
+        let head = other.load(.refresh(limit: 200), on: time.scheduler).sink { _ in }
+        let next = loadPage(other, queue: other.queue, offset: 25_000, limit: 200, time: time)
+        #expect(next.result?.lines?.first == "line 25001")
+        head.cancel()
+    }
+
+    /// A first page that the file's head does not hold (lines longer than its 64 KiB hold 200
+    /// of) waits for counting on the queue, not on the thread that asks; a file that cannot be
+    /// opened fails at once.
+    @Test func aFirstPageBeyondTheHeadWaitsOnTheQueue() {
+        let long = String(repeating: "x", count: 1_000)
+        let path = temporaryFile(Array((1...300).map { "\($0) \(long)\n" }.joined().utf8))
+        defer { unlink(path) }
+        let source = FileSource(path: path)
+        source.queue.suspend()
+        var first: Result<Page, SourceError>?
+        let subscription = source.load(.refresh(limit: 200), on: time.scheduler).sink { first = $0 }
+        time.advance(0)
+        #expect(first == nil)
+        source.queue.resume()
+        source.queue.sync(flags: .barrier) {}
+        time.advance(0)
+        #expect((first?.lines?.count ?? 0) >= 200)
+        #expect(first?.lines?.first == "1 \(long)")
+        subscription.cancel()
+
+        let missing = FileSource(path: path + ".missing")
+        missing.queue.suspend()
+        var failed: Result<Page, SourceError>?
+        let failing = missing.load(.refresh(limit: 200), on: time.scheduler).sink { failed = $0 }
+        time.advance(0)
+        #expect(failed?.reason == "cannot open '\(path).missing': No such file or directory")
+        missing.queue.resume()
+        failing.cancel()
+    }
+
     /// A refresh that keeps the place answers once the lines shown are counted again, however
     /// far down they go (it answered as soon as a page was counted: the first 256 KiB).
     @Test func aRefreshThatKeepsThePlaceWaitsForTheLinesShown() {

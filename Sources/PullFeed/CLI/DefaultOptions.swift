@@ -75,7 +75,7 @@ enum DefaultOptions {
     /// and `--version` come out as they would without the variable. `stdinIsPiped`: standard
     /// input is a source too, so a source in the variable would silently take its place.
     static func parse(_ arguments: [String], environment: [String: String], stdinIsPiped: Bool = false) throws -> PullFeedCommand {
-        let given = try PullFeedCommand.parse(arguments)
+        let given = try PullFeedCommand.quickParse(arguments) ?? PullFeedCommand.parse(arguments)
         guard let value = environment[variable], !value.allSatisfy(\.isWhitespace) else { return given }
         let defaults = try words(of: value)
         let fromDefaults: PullFeedCommand

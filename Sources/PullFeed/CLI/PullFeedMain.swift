@@ -23,7 +23,7 @@ import TerminalUI
 public enum PullFeedMain {
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         let command: PullFeedCommand
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         HelpText.settle(arguments: arguments, environment: environment)
         if let shell = completionShell(in: arguments) {
             print(CompletionScript.script(for: shell))
@@ -51,9 +51,15 @@ public enum PullFeedMain {
     }
 
     /// Whether a word of `texts` asks for a completion script (or might: the variable's value
-    /// is looked at whole).
+    /// is looked at whole). Compared byte by byte: `String.contains` costs the start-up a tenth
+    /// of a millisecond, setting up the string-processing library's generic search.
     private static func mentionsCompletionScript(_ texts: [String]) -> Bool {
-        texts.contains { $0.contains("--generate-completion-script") }
+        let flag = Array("--generate-completion-script".utf8)
+        return texts.contains { text in
+            let bytes = Array(text.utf8)
+            guard bytes.count >= flag.count else { return false }
+            return (0...(bytes.count - flag.count)).contains { bytes[$0..<$0 + flag.count].elementsEqual(flag) }
+        }
     }
 
     /// The shell `--generate-completion-script [SHELL]` asks for (named, else the user's), or nil
@@ -170,18 +176,9 @@ public enum PullFeedMain {
         screen.reactor = reactor
         // A signal comes from outside the list: it refreshes every source, as `R` does.
         loop.onUserSignal = { _ in screen.perform(.refreshAll) }
-        // One plain subscriber a source: every state passes here, a key press included.
-        let persistence = zip(sourceReactors, sources).map { reactor, source in
-            var recorded = reactor.currentState.lastUpdated
-            let stateKey = source.stateKey
-            return reactor.state.sink { state in
-                guard let date = state.lastUpdated, date != recorded else { return }
-                recorded = date
-                store.recordInBackground(date, for: stateKey)
-            }
-        }
+        let kept = KeptAcrossRuns(sources: sourceReactors, stateKeys: sources.map(\.stateKey), store: store,
+                                  recorders: history.recorders, scheduler: scheduler)
         toasts.withLock { $0 = reactor.action }
-        let recording = history.record(sourceReactors)
 
         // The list must know its height before a fast first page arrives (else it scrolls
         // as if the screen had no rows, hiding the first section header).
@@ -194,8 +191,7 @@ public enum PullFeedMain {
             printError("pullfeed: " + strings.text(.termFallback, term, CursesTerminal.fallbackTerm))
         }
         ProcessGroups.killAll()
-        persistence.forEach { $0.cancel() }
-        recording.forEach { $0.cancel() }
+        kept.finish()
         screen.reactor = nil
         store.flush()
         history.flush()

@@ -37,5 +37,16 @@ enum BackgroundLoad {
         }
         .eraseToAnyPublisher()
     }
-}
 
+    /// `result`, already there, delivered on the UI scheduler as `run`'s is: held until it is
+    /// demanded, and not at all to a subscription cancelled before then.
+    static func now(_ result: Result<Page, SourceError>, deliverOn scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        Deferred {
+            Future<Result<Page, SourceError>, Never> { promise in
+                let fulfil = UncheckedSendable(promise)
+                scheduler.schedule { fulfil.value(.success(result)) }
+            }
+        }
+        .eraseToAnyPublisher()
+    }
+}

@@ -58,10 +58,13 @@ final class FileIndex: @unchecked Sendable {
     private let stopPipe: StopPipe?
     /// The lines of the block last looked up: where each starts, and where the last one ends.
     private let recentBlock = Mutex<(block: Int, starts: [Int])?>(nil)
+    /// `startCounting()` was called.
+    private let hasStarted = Atomic(false)
 
-    /// Opens `path` and starts counting. `onChange(nil)`: counting moved on or lines were
+    /// Opens `path` and counts its head, then starts counting the rest, or, with `countsLater`,
+    /// leaves that to `startCounting()`. `onChange(nil)`: counting moved on or lines were
     /// appended; `onChange(.reset…)`: the file no longer matches; the owner reloads.
-    init(path: String, onChange: @escaping @Sendable (SourceChange?) -> Void) throws(SourceError) {
+    init(path: String, countsLater: Bool = false, onChange: @escaping @Sendable (SourceChange?) -> Void) throws(SourceError) {
         file = try LineFile(path: path)
         stride = Self.fileStride
         self.path = path
@@ -71,6 +74,16 @@ final class FileIndex: @unchecked Sendable {
         identity = (UInt(info.st_dev), UInt(info.st_ino))
         stopPipe = StopPipe()
         countHead()
+        if !countsLater { startCounting() }
+    }
+
+    /// Whether `startCounting()` was called (or the index counts from the start).
+    var countingStarted: Bool { hasStarted.load(ordering: .relaxed) }
+
+    /// Starts counting the lines after the head, and then watching the file, on a thread of its
+    /// own; once (later calls do nothing).
+    func startCounting() {
+        guard stopPipe != nil, !hasStarted.exchange(true, ordering: .relaxed) else { return }
         DispatchQueue(label: "pullfeed.file-index").async { [self] in run() }
     }
 

@@ -80,6 +80,7 @@ package final class FileSource: FeedSource {
                 }
             }
         }
+        if case .refresh = request, current.withLock({ $0 == nil }) { return firstLoad(request, on: scheduler) }
         let path = path
         let relay = relay
         let current = current
@@ -100,24 +101,68 @@ package final class FileSource: FeedSource {
             } else {
                 return .failure(SourceError("'\(path)' is not open"))
             }
-            token.onCancel { [state = index.state] in state.wakeAll() }
-            var catchesUp = false
-            switch request {
-            case .tail(_, let limit, _):
-                if let page = Self.lastLines(limit, of: index) { return .success(page) }
-            case .catchUp: catchesUp = true
-            case .refresh, .next, .rest: break
+            index.startCounting()
+            return Self.page(request, of: index, token: token)
+        }
+    }
+
+    /// The first refresh opens the file and counts its head (`FileIndex.headSize`) on the
+    /// thread that asks, as `less` reads its first screen, and when the head holds the page
+    /// makes the page there too: the first frame then waits for no thread (one started for it
+    /// took milliseconds to run on a busy machine, while a frame of the title alone was drawn).
+    /// A head that does not hold the page (very long lines) is waited on on the queue, and
+    /// later refreshes open the file there, so a slow disk never holds up the keys.
+    private func firstLoad(_ request: PageRequest, on scheduler: LoopScheduler) -> AnyPublisher<Result<Page, SourceError>, Never> {
+        let path = path
+        let relay = relay
+        let current = current
+        let queue = queue
+        return Deferred { () -> AnyPublisher<Result<Page, SourceError>, Never> in
+            let index: FileIndex
+            do throws(SourceError) {
+                index = try FileIndex(path: path, countsLater: true) { change in relay.send(change ?? .grew) }
+            } catch {
+                return BackgroundLoad.now(.failure(error), deliverOn: scheduler)
+            }
+            current.withLock { old in
+                old?.stop()
+                old = index
             }
             let want = max(request.offset + request.limit, request.linesShown)
-            let (count, counting) = index.state.wait(until: { s in
-                catchesUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
-            }) { s in (s.count, s.isCounting) }
-            if token.isCancelled { return .failure(SourceError("cancelled")) }
-            var page = Page(lines: LineList(index: index, lines: request.offset..<max(request.offset, count)), hasMore: counting)
-            page.isCounting = counting
-            if request.offset == 0, !catchesUp { page.looksBinary = Self.looksBinary(index.file) }
-            return .success(page)
+            guard index.state.withLock({ !$0.isCounting || $0.count >= want }) else {
+                index.startCounting()
+                return BackgroundLoad.run(on: queue, deliverOn: scheduler) { token in Self.page(request, of: index, token: token) }
+            }
+            // The rest is counted from the loop turn after the one that delivers and draws this
+            // page (hence scheduled from a scheduled action), as the counting thread took a core
+            // from that frame; a request that needs more lines starts it at once.
+            scheduler.schedule { scheduler.schedule { index.startCounting() } }
+            return BackgroundLoad.now(Self.page(request, of: index, token: CancellationToken()), deliverOn: scheduler)
         }
+        .eraseToAnyPublisher()
+    }
+
+    /// The page `request` asks of `index`, once it has counted that far (or to its end), which
+    /// it waits for (so on the queue, unless the index holds it already); a failure when `token`
+    /// is cancelled first.
+    private static func page(_ request: PageRequest, of index: FileIndex, token: CancellationToken) -> Result<Page, SourceError> {
+        token.onCancel { [state = index.state] in state.wakeAll() }
+        var catchesUp = false
+        switch request {
+        case .tail(_, let limit, _):
+            if let page = Self.lastLines(limit, of: index) { return .success(page) }
+        case .catchUp: catchesUp = true
+        case .refresh, .next, .rest: break
+        }
+        let want = max(request.offset + request.limit, request.linesShown)
+        let (count, counting) = index.state.wait(until: { s in
+            catchesUp || token.isCancelled || !s.isCounting || s.count >= want || s.isStopped
+        }) { s in (s.count, s.isCounting) }
+        if token.isCancelled { return .failure(SourceError("cancelled")) }
+        var page = Page(lines: LineList(index: index, lines: request.offset..<max(request.offset, count)), hasMore: counting)
+        page.isCounting = counting
+        if request.offset == 0, !catchesUp { page.looksBinary = Self.looksBinary(index.file) }
+        return .success(page)
     }
 
     /// Whether the file has a NUL byte in its first 8 KiB, as `less` and `grep` decide that a

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Keeps each refresh's result of one source in the history, off the UI thread.
 ///
 /// `observe(_:)` sees every state of the source on the UI thread and costs nothing there: a
@@ -46,19 +52,25 @@ package final class HistoryRecorder {
     }
 
     /// Takes the result of a refresh that `state` shows, once it is whole. Call it with every
-    /// state of the source, on the UI thread.
+    /// state of the source (or every state that `result(in:)` finds one in), in order, on the UI
+    /// thread.
     package func observe(_ state: FeedState) {
-        guard state.generation != recordedGeneration, state.hasLoaded, let time = state.lastUpdated else { return }
-        let input: HistoryInput
-        switch origin {
-        case .file(let path):
-            input = .file(path: path)
-        case .command:
-            // The run must have ended and been read to its end: a partial output is no result.
-            guard !state.isOpen, !state.hasMore, !state.isRefreshing, state.tailStart == nil, state.dropped == 0 else { return }
-            input = .lines(header: state.headerLines, lines: state.lines)
-        }
+        guard let (input, time) = result(in: state) else { return }
         recordedGeneration = state.generation
         writer.write(input, for: key, at: time, done: onRecord)
+    }
+
+    /// The result `state` shows and when it arrived, if it is whole and not yet taken: what
+    /// `observe(_:)` hands to the writer.
+    package func result(in state: FeedState) -> (HistoryInput, Date)? {
+        guard state.generation != recordedGeneration, state.hasLoaded, let time = state.lastUpdated else { return nil }
+        switch origin {
+        case .file(let path):
+            return (.file(path: path), time)
+        case .command:
+            // The run must have ended and been read to its end: a partial output is no result.
+            guard !state.isOpen, !state.hasMore, !state.isRefreshing, state.tailStart == nil, state.dropped == 0 else { return nil }
+            return (.lines(header: state.headerLines, lines: state.lines), time)
+        }
     }
 }

@@ -1,5 +1,3 @@
-import OpenCombine
-
 /// The refresh history of one run of the app: the writer into the database under the state
 /// folder (with `--no-history`, or once the database fails, into one in memory for this run,
 /// within the same bounds), a recorder for each source the history keeps, fed every state of
@@ -32,13 +30,6 @@ package final class HistorySession {
         let directory = HistorySourceKey.currentDirectory
         recorders = specs.map { [writer] in HistoryRecorder(input: $0.input, writer: writer, directory: directory) }
         browsers = recorders.map { [writer] recorder in recorder.map { HistoryBrowser(key: $0.key, writer: writer) } }
-    }
-
-    /// Hands every state of each of `sources` (in list order) to its recorder, until cancelled.
-    package func record(_ sources: [SourceReactor]) -> [AnyCancellable] {
-        zip(sources, recorders).compactMap { source, recorder in
-            recorder.map { recorder in source.state.sink { recorder.observe($0) } }
-        }
     }
 
     /// Waits until every result handed over is written.

@@ -136,7 +136,7 @@ package final class LastUpdatedStore: Sendable {
     /// The stored dates by hashed key; plain keys of older files are hashed on the way in.
     private func readAll() -> [String: Double] {
         guard let path, let bytes = Self.contents(of: path),
-              let stored = try? JSONDecoder().decode([String: Double].self, from: Data(bytes))
+              let stored = LastUpdatedFile.plainEntries(bytes) ?? (try? JSONDecoder().decode([String: Double].self, from: Data(bytes)))
         else { return [:] }
         var all: [String: Double] = [:]
         for (key, value) in stored {
