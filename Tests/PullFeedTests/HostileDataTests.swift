@@ -38,11 +38,12 @@ import TerminalUI
     }
 
     /// Settles until `done` holds, for work that other threads finish (counting a file,
-    /// noticing a change to it): at most a few thousand rounds, without sleeping.
+    /// noticing a change to it): round after round, without sleeping, for at most 20 s of the
+    /// machine's time (a count of rounds ran out on a loaded machine before the counting thread
+    /// got a core).
     static func settle(_ h: ScreenHarness, queue: DispatchQueue, until done: () -> Bool) {
-        // `where` would only skip rounds, not stop: the loop ends as soon as `done` holds.
-        for _ in 0..<5_000 {
-            if done() { break }
+        let deadline = DispatchTime.now() + 20
+        while !done(), DispatchTime.now() < deadline {
             queue.sync(flags: .barrier) {}
             h.advance(0)
             sched_yield()
