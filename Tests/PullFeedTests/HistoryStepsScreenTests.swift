@@ -34,6 +34,12 @@ import Testing
             recordings.append(source.state.sink { recorder.observe($0) })
         }
 
+        /// Presses `key` and lets what it asked for arrive.
+        func press(_ key: Character, on h: ScreenHarness) {
+            h.press(.character(key))
+            settle(h)
+        }
+
         /// Lets what runs on the history's queue and the sources' work queues arrive.
         func settle(_ h: ScreenHarness) {
             for _ in 0..<4 {
@@ -86,29 +92,23 @@ import Testing
         #expect(h.selectedRow == "value 3")
         #expect(h.lines[0].hasSuffix("updated 14:05:02 · 1 item"))
 
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.selectedRow == "value 2")
         #expect(h.lines[0].hasSuffix("history 2/3 · 14:05:01 · 1 item"), "\(h.lines[0])")
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.selectedRow == "value 1")
         #expect(h.lines[0].hasSuffix("history 1/3 · 14:05:00 · 1 item"))
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.selectedRow == "value 1")
         #expect(h.lines[23] == " No older result kept")
 
-        h.press(.character("]"))
-        kept.settle(h)
+        kept.press("]", on: h)
         #expect(h.selectedRow == "value 2")
         #expect(h.lines[0].contains("history 2/3"))
-        h.press(.character("]"))
-        kept.settle(h)
+        kept.press("]", on: h)
         #expect(h.selectedRow == "value 3")
         #expect(h.lines[0].hasSuffix("updated 14:05:02 · 1 item"), "live again")
-        h.press(.character("]"))
-        kept.settle(h)
+        kept.press("]", on: h)
         #expect(h.lines[23] == " This is the live result: nothing newer")
         #expect(runs.count == 3, "stepping ran nothing")
     }
@@ -118,13 +118,11 @@ import Testing
         let (h, _) = counter(kept, results: 4)
         h.press(.character("["))
         h.press(.character("["))
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.selectedRow == "value 1")
         #expect(h.lines[0].contains("history 1/4"))
         h.press(.character("]"))
-        h.press(.character("]"))
-        kept.settle(h)
+        kept.press("]", on: h)
         #expect(h.selectedRow == "value 3")
         #expect(h.lines[0].contains("history 3/4"))
     }
@@ -132,8 +130,7 @@ import Testing
     @Test func theLiveFeedGoesOnUnderneathAndIsThereOnReturn() {
         let kept = Kept()
         let (h, runs) = counter(kept, results: 2, every: 2)
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.selectedRow == "value 1")
         for _ in 0..<20 where runs.count < 5 {
             kept.date += 1
@@ -143,8 +140,7 @@ import Testing
         #expect(runs.count == 5, "--every went on")
         #expect(h.selectedRow == "value 1", "the kept result stays shown")
         #expect(h.lines[0].contains("history 1/2"))
-        h.press(.character("]"))
-        kept.settle(h)
+        kept.press("]", on: h)
         #expect(h.selectedRow == "value 2", "one step on from where it stood, among the results then kept")
         #expect(h.lines[0].contains("history 2/5"))
         h.press(.character("]"), times: 3)
@@ -170,11 +166,9 @@ import Testing
     @Test func aPastResultsRowsAreMarkedAgainstTheResultBeforeIt() {
         let kept = Kept()
         let h = removingRows(kept)
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(Array(h.lines[1...3]) == ["›alpha", " charlie", "+delta"])
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(Array(h.lines[1...3]) == ["›alpha", " bravo", " charlie"], "the oldest kept is compared with nothing")
     }
 
@@ -182,8 +176,7 @@ import Testing
         let kept = Kept()
         let h = removingRows(kept, configure: { $0.lineNumbers = true })
         #expect(Array(h.lines[1...4]) == ["›1  alpha", " 2  delta", "+3  echo", "   No more data"])
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("d", on: h)
         #expect(Array(h.lines[1...4]) == ["›1  alpha", "-   charlie", " 2  delta", "+3  echo"], "in place, not numbered")
         #expect(h.canvas.style(row: 2, column: 4).dim)
         #expect(h.lines[0].hasSuffix("· 3 items"), "a removed row is no item of the result")
@@ -191,16 +184,12 @@ import Testing
         #expect(h.selectedRow == "2  delta", "a removed row is not selected")
         h.press(.up)
 
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(Array(h.lines[1...4]) == ["›1  alpha", "-   bravo", " 2  charlie", "+3  delta"], "d goes on for the result stepped to")
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("d", on: h)
         #expect(Array(h.lines[1...4]) == ["›1  alpha", " 2  charlie", "+3  delta", "   No more data"])
-        h.press(.character("["))
-        kept.settle(h)
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("[", on: h)
+        kept.press("d", on: h)
         #expect(h.lines[23] == " The shown result removed no rows")
     }
 
@@ -209,16 +198,14 @@ import Testing
         let identity = LineIdentity(fields: try FieldSelection(parsing: "1"))
         let h = removingRows(kept, identity: identity, outputs: [["1 up", "2 up", "3 up"], ["1 up", "2 up", "3 up"], ["1 up", "2 down", "4 up"]])
         #expect(Array(h.lines[1...3]) == ["›1 up", "~2 down", "+4 up"])
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("d", on: h)
         #expect(Array(h.lines[1...5]) == ["›1 up", "-2 up", "~2 down", "-3 up", "+4 up"])
     }
 
     @Test func searchFilterAndEnterWorkOnAPastResult() {
         let kept = Kept()
         let h = removingRows(kept)
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         h.press(.character("/"))
         h.type("char")
         h.press(.enter)
@@ -267,8 +254,7 @@ import Testing
         kept.settle(h)
         #expect(Array(h.lines[1...4]) == [" ▾ a · 1 line  1 new", "›a2", " ▾ b · 1 line  1 new", "+b2"])
         h.press(.character("}"))
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(Array(h.lines[1...4]) == [" ▾ a · 1 line  1 new", "+a2", " ▾ b · 1 line  history 1/2 · 14:05:00", "›b1"])
         #expect(h.lines[0].contains("history 1/2 · 14:05:00"))
         #expect(a.count == 2 && b.count == 2)
@@ -291,11 +277,9 @@ import Testing
         h.advance(0.2)
         kept.settle(h)
         h.press(.character("}"))
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("d", on: h)
         #expect(Array(h.lines[1...7]) == ["    ▾ a · 1 line  1 new", "+1  a2", "    ▾ b · 3 lines  1 new", "›1  b1", "-   gone", " 2  b2", "+3  b3"])
-        h.press(.character("d"))
-        kept.settle(h)
+        kept.press("d", on: h)
         #expect(Array(h.lines[3...6]) == ["    ▾ b · 3 lines  1 new", "›1  b1", " 2  b2", "+3  b3"])
     }
 
@@ -308,8 +292,7 @@ import Testing
         kept.settle(h)
         kept.refresh(h)
         #expect(h.text.contains("x 2"))
-        h.press(.character("["))
-        kept.settle(h)
+        kept.press("[", on: h)
         #expect(h.lines[0].contains("history 1/2"))
         #expect(!h.text.contains("x 2"))
         #expect(h.lines.contains { $0.contains("▾ x") } && h.lines.contains { $0.contains("▾ y") }, "\(h.lines)")
