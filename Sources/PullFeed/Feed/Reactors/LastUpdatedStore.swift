@@ -29,17 +29,10 @@ package final class LastUpdatedStore: Sendable {
         self.path = path
     }
 
-    /// The store at the XDG location for this environment (nil when no home is known).
+    /// The store in the state folder for this environment (`StateDirectory`; nil when no home
+    /// is known).
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LastUpdatedStore {
-        let base: String?
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = state
-        } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/.local/state"
-        } else {
-            base = nil
-        }
-        return LastUpdatedStore(path: base.map { $0 + "/pullfeed/last-updated.json" })
+        LastUpdatedStore(path: StateDirectory.path(environment: environment).map { $0 + "/last-updated.json" })
     }
 
     /// How many sources the file remembers at most (the most recently refreshed).
@@ -85,16 +78,7 @@ package final class LastUpdatedStore: Sendable {
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(all) else { return false }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        return Self.makeDirectories(folder) && Self.writePrivately(data, to: path)
-    }
-
-    /// Creates `path` and its missing parents, each 0700.
-    private static func makeDirectories(_ path: String) -> Bool {
-        var info = stat()
-        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
-        let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        guard parent.isEmpty || makeDirectories(parent) else { return false }
-        return mkdir(path, 0o700) == 0 || errno == EEXIST
+        return StateDirectory.make(folder) && Self.writePrivately(data, to: path)
     }
 
     /// Writes `data` to a 0600 temporary file next to `path`, syncs it and renames it over `path`.
