@@ -103,25 +103,27 @@ final class FuzzyScratch {
         return UnsafeBufferPointer(start: out, count: count)
     }
 
+    /// A buffer of `capacity` in place of `buffer`, whose contents go (they are scratch).
+    private static func reallocate<T>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: Int) {
+        buffer.deallocate()
+        buffer = .allocate(capacity: capacity)
+    }
+
     func reserve(decoded count: Int) {
         guard count > decodedCapacity else { return }
         decodedCapacity = max(count, decodedCapacity * 2, 256)
-        decoded.deallocate()
-        decoded = .allocate(capacity: decodedCapacity)
+        Self.reallocate(&decoded, decodedCapacity)
     }
 
     func reserve(rows: Int, pattern: Int) {
         if rows > rowCapacity {
             rowCapacity = max(rows, rowCapacity * 2, 256)
-            bonuses.deallocate()
-            folded.deallocate()
-            folded = .allocate(capacity: rowCapacity)
-            bonuses = .allocate(capacity: rowCapacity)
+            Self.reallocate(&folded, rowCapacity)
+            Self.reallocate(&bonuses, rowCapacity)
         }
         if pattern > patternCapacity {
             patternCapacity = max(pattern, 32)
-            firsts.deallocate()
-            firsts = .allocate(capacity: patternCapacity)
+            Self.reallocate(&firsts, patternCapacity)
         }
     }
 
@@ -129,10 +131,8 @@ final class FuzzyScratch {
     func reserve(cells: Int, zeroed: Bool) {
         if cells > tableCapacity {
             tableCapacity = max(cells, tableCapacity * 2, 1024)
-            table.deallocate()
-            chunks.deallocate()
-            table = .allocate(capacity: tableCapacity)
-            chunks = .allocate(capacity: tableCapacity)
+            Self.reallocate(&table, tableCapacity)
+            Self.reallocate(&chunks, tableCapacity)
         }
         guard zeroed else { return }
         table.update(repeating: 0, count: cells)
