@@ -18,7 +18,11 @@ public struct LastUpdatedFormatter {
     var titles: RefreshTitles
     /// The calendar, and with it the time zone, dates are shown in; it also decides what
     /// "today" is.
-    var calendar: Calendar
+    var calendar: Calendar { calendarBox.calendar }
+    /// Holds the calendar, made on the first date shown when the formatter was given a time
+    /// zone: most runs never show one, and making a Gregorian calendar is much of the work
+    /// before an app's first frame.
+    private let calendarBox: CalendarBox
     /// The clock that "today" and "this year" are measured against; called on every format.
     var now: () -> Date
 
@@ -33,7 +37,15 @@ public struct LastUpdatedFormatter {
         now: @escaping () -> Date = { Date() }
     ) {
         self.titles = RefreshTitles(language: language)
-        self.calendar = calendar
+        self.calendarBox = CalendarBox { calendar }
+        self.now = now
+    }
+
+    /// A formatter that shows dates in a Gregorian calendar in `timeZone`, made when the first
+    /// date is shown.
+    package init(language: RefreshLanguage, timeZone: TimeZone, now: @escaping () -> Date = { Date() }) {
+        self.titles = RefreshTitles(language: language)
+        self.calendarBox = CalendarBox { LastUpdatedFormatter.defaultCalendar(timeZone: timeZone) }
         self.now = now
     }
 
@@ -79,5 +91,15 @@ public struct LastUpdatedFormatter {
     private func pad(_ value: Int?) -> String {
         let v = value ?? 0
         return v < 10 ? "0\(v)" : "\(v)"
+    }
+}
+
+/// A calendar made on first use, shared by the copies of the formatter that holds it.
+private final class CalendarBox {
+    private let make: () -> Calendar
+    lazy var calendar: Calendar = make()
+
+    init(_ make: @escaping () -> Calendar) {
+        self.make = make
     }
 }

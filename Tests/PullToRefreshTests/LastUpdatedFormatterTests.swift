@@ -42,6 +42,15 @@ import Testing
         #expect(formatter(.english).string(for: evening) == "Last updated: Today 20:00")
         #expect(formatter(.english, timeZone: "Asia/Shanghai").string(for: evening) == "Last updated: 03-15 04:00")
     }
+
+    @Test func aTimeZoneGivesTheSameLinesAsItsCalendar() {
+        let evening = now.addingTimeInterval(10.5 * 3600)
+        let shanghai = LastUpdatedFormatter(language: .english, timeZone: TimeZone(secondsFromGMT: 8 * 3600)!, now: { self.now })
+        #expect(shanghai.string(for: evening) == "Last updated: 03-15 04:00")
+        #expect(shanghai.string(for: now) == "Last updated: Today 17:30")
+        let copy = shanghai
+        #expect(copy.string(for: nil) == "Last updated: Never")
+    }
 }
 
 /// The formatter's local time zone comes from the C library (FoundationEssentials alone only

@@ -122,23 +122,27 @@ package struct AppStrings: Sendable {
     }
 
     /// The title's time of the last successful refresh, `updated 14:05:09` (24-hour clock, in
-    /// `calendar`'s time zone), as `watch` shows the time of its last run.
-    package func updated(at date: Date, calendar: Calendar) -> String {
-        text(.updatedAt, Self.clock(date, calendar: calendar))
+    /// `timeZone`), as `watch` shows the time of its last run.
+    package func updated(at date: Date, timeZone: TimeZone) -> String {
+        text(.updatedAt, Self.clock(date, timeZone: timeZone))
     }
 
     /// The title's (and a source's header's) kept result shown in place of the live one:
     /// `history 2/3 · 14:05:09`, the second of three kept, which arrived at 14:05:09.
-    package func history(_ position: HistoryPosition, calendar: Calendar) -> String {
-        text(.historyAt, String(position.number), String(position.count), separator, Self.clock(position.time, calendar: calendar))
+    package func history(_ position: HistoryPosition, timeZone: TimeZone) -> String {
+        text(.historyAt, String(position.number), String(position.count), separator, Self.clock(position.time, timeZone: timeZone))
     }
 
-    /// `14:05:09`: `date`'s time of day on a 24-hour clock, in `calendar`'s time zone.
-    static func clock(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return [parts.hour, parts.minute, parts.second].map { v -> String in
-            let value = v ?? 0
-            return value < 10 ? "0\(value)" : "\(value)"
+    /// `14:05:09`: `date`'s time of day on a 24-hour clock, in `timeZone`.
+    ///
+    /// The time of day is the seconds since the epoch plus the zone's offset at `date`, counted
+    /// in days: no calendar is needed (making Foundation's Gregorian calendar was a tenth of the
+    /// work before the first frame, which shows this clock).
+    static func clock(_ date: Date, timeZone: TimeZone) -> String {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let seconds = (local % 86_400 + 86_400) % 86_400
+        return [seconds / 3600, seconds / 60 % 60, seconds % 60].map { value -> String in
+            value < 10 ? "0\(value)" : "\(value)"
         }.joined(separator: ":")
     }
 

@@ -79,9 +79,9 @@ extension FeedScreen {
     /// The time of the last successful refresh for the title, once it says more than the first
     /// load did: after a refresh, or from the start with `--every` (a dashboard, as `watch`).
     private var updatedTime: String? {
-        if let position = shownHistory { return strings.history(position, calendar: calendar) }
+        if let position = shownHistory { return strings.history(position, timeZone: timeZone) }
         guard state.hasLoaded, let date = state.lastUpdated, state.generation > 1 || state.autoRefresh != nil else { return nil }
-        return strings.updated(at: date, calendar: calendar)
+        return strings.updated(at: date, timeZone: timeZone)
     }
 
     /// The kept result shown in place of the live one (`[`, `]`), for the title: the only

@@ -39,8 +39,8 @@ package final class FeedScreen: ReactorView {
     package let options: Options
     package let strings: AppStrings
     package let keyMap: KeyMap<FeedCommand>
-    /// The calendar (and time zone) the title's time of the last refresh is shown in.
-    let calendar: Calendar
+    /// The time zone the title's time of the last refresh is shown in.
+    let timeZone: TimeZone
 
     /// Called after every event the screen, its list, search and filter or the preview handled
     /// (a key, a state, a timer, work that finished): the app renders on its next turn.
@@ -141,10 +141,10 @@ package final class FeedScreen: ReactorView {
         let glyphs: RefreshGlyphs = options.unicode ? .unicode : .ascii
         self.glyphs = glyphs
         runtime = EventRuntime(scheduler: scheduler, label: "pullfeed.screen")
-        calendar = LastUpdatedFormatter.defaultCalendar(timeZone: options.timeZone)
-        let formatter = LastUpdatedFormatter(language: options.language, calendar: calendar, now: now)
-        let (strings, calendar) = (strings, calendar)
-        rows.historyText = { strings.history($0, calendar: calendar) }
+        timeZone = options.timeZone
+        let formatter = LastUpdatedFormatter(language: options.language, timeZone: timeZone, now: now)
+        let (strings, timeZone) = (strings, timeZone)
+        rows.historyText = { strings.history($0, timeZone: timeZone) }
         filtered = FilteredListSource(base: rows)
         let list = ListView(dataSource: filtered)
         if !options.unicode {
