@@ -21,10 +21,14 @@ ensure_items() {
 }
 
 # Builds pullfeed for release and sets APP to it: with STATIC=1 as README's Install builds it
-# (the Swift runtime linked in, into .build-static), else the plain release build.
+# (`make`'s flags and --static-swift-stdlib, into .build-static), else the plain release build
+# (`swift build -c release`, which links the app's Swift runtime in too, without those flags).
 build_app() {
   if [ "${STATIC:-0}" = 1 ]; then
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product pullfeed >&2)
+    local flags
+    flags="$(make -s -C "$ROOT" --no-print-directory print-release-flags)"
+    # shellcheck disable=SC2086
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib $flags --scratch-path .build-static --product pullfeed >&2)
     APP="$ROOT/.build-static/release/pullfeed"
   else
     (cd "$ROOT" && swift build -c release --product pullfeed >&2)

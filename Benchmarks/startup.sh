@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up against less, in one run: the time to the first frame (the first screen that shows
-# "Item 000001") of `less`, the plain release build of pullfeed and the binary as installed
-# (--static-swift-stdlib, as `make` builds it), all on the 100,000-line file at 80x24 in a pty
+# "Item 000001") of `less`, the plain release build of pullfeed (`swift build -c release`) and
+# the binary as installed (as `make` builds it: --static-swift-stdlib and the Makefile's
+# SWIFT_RELEASE_FLAGS), all on the 100,000-line file at 80x24 in a pty
 # (tuiprobe), and the ratios the start-up targets are about: installed <= 2x less, plain
 # release <= 2.5x less.
 #
