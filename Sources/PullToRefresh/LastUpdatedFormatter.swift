@@ -41,11 +41,11 @@ public struct LastUpdatedFormatter {
         self.now = now
     }
 
-    /// A formatter that shows dates in a Gregorian calendar in `timeZone`, made when the first
-    /// date is shown.
-    package init(language: RefreshLanguage, timeZone: TimeZone, now: @escaping () -> Date = { Date() }) {
+    /// A formatter that shows dates in a Gregorian calendar in `timeZone` (nil: the local time
+    /// zone, `localTimeZone()`), made when the first date is shown.
+    package init(language: RefreshLanguage, timeZone: TimeZone?, now: @escaping () -> Date = { Date() }) {
         self.titles = RefreshTitles(language: language)
-        self.calendarBox = CalendarBox { LastUpdatedFormatter.defaultCalendar(timeZone: timeZone) }
+        self.calendarBox = CalendarBox { LastUpdatedFormatter.defaultCalendar(timeZone: timeZone ?? LastUpdatedFormatter.localTimeZone()) }
         self.now = now
     }
 

@@ -190,6 +190,11 @@ import TerminalUI
                 == "updated 09:05:09", "the zone's offset moves the clock")
         #expect(en.updated(at: Date(timeIntervalSince1970: -0.5), timeZone: TimeZone(identifier: "UTC")!)
                 == "updated 23:59:59", "a time before 1970 still counts from the start of its day")
+        for seconds in [0.0, 1_700_057_109, 1_720_000_000.7] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(en.updated(at: date, timeZone: nil) == en.updated(at: date, timeZone: LastUpdatedFormatter.localTimeZone(at: date)),
+                    "no time zone: local time, as the C library gives it")
+        }
         #expect(en.text(.emptyInput) == "Nothing here: the input was empty")
         #expect(en.articleHeader(id: 3, author: "Alice", comments: 1) == "Article 3 · Alice · 1 comment")
         let zh = AppStrings(language: .simplifiedChinese)

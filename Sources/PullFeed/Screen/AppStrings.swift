@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PullToRefresh
 
 /// The app's own words (title bar, help line, toasts, empty state, section headers, notes on
@@ -122,26 +125,36 @@ package struct AppStrings: Sendable {
     }
 
     /// The title's time of the last successful refresh, `updated 14:05:09` (24-hour clock, in
-    /// `timeZone`), as `watch` shows the time of its last run.
-    package func updated(at date: Date, timeZone: TimeZone) -> String {
+    /// `timeZone`, or local time), as `watch` shows the time of its last run.
+    package func updated(at date: Date, timeZone: TimeZone?) -> String {
         text(.updatedAt, Self.clock(date, timeZone: timeZone))
     }
 
     /// The title's (and a source's header's) kept result shown in place of the live one:
     /// `history 2/3 · 14:05:09`, the second of three kept, which arrived at 14:05:09.
-    package func history(_ position: HistoryPosition, timeZone: TimeZone) -> String {
+    package func history(_ position: HistoryPosition, timeZone: TimeZone?) -> String {
         text(.historyAt, String(position.number), String(position.count), separator, Self.clock(position.time, timeZone: timeZone))
     }
 
-    /// `14:05:09`: `date`'s time of day on a 24-hour clock, in `timeZone`.
+    /// `14:05:09`: `date`'s time of day on a 24-hour clock, in `timeZone`, or (nil) in local
+    /// time as the C library sees it (`localtime_r`, right across a daylight-saving change).
     ///
-    /// The time of day is the seconds since the epoch plus the zone's offset at `date`, counted
-    /// in days: no calendar is needed (making Foundation's Gregorian calendar was a tenth of the
-    /// work before the first frame, which shows this clock).
-    static func clock(_ date: Date, timeZone: TimeZone) -> String {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let seconds = (local % 86_400 + 86_400) % 86_400
-        return [seconds / 3600, seconds / 60 % 60, seconds % 60].map { value -> String in
+    /// In a time zone, the time of day is the seconds since the epoch plus the zone's offset at
+    /// `date`, counted in days: no calendar is needed (making Foundation's Gregorian calendar,
+    /// or a time zone, was a tenth of the work before the first frame, which shows this clock).
+    static func clock(_ date: Date, timeZone: TimeZone?) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (hour, minute, second): (Int, Int, Int)
+        if let timeZone {
+            let local = ((seconds + timeZone.secondsFromGMT(for: date)) % 86_400 + 86_400) % 86_400
+            (hour, minute, second) = (local / 3600, local / 60 % 60, local % 60)
+        } else {
+            var time = time_t(seconds)
+            var parts = tm()
+            guard localtime_r(&time, &parts) != nil else { return clock(date, timeZone: TimeZone(secondsFromGMT: 0)) }
+            (hour, minute, second) = (Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        }
+        return [hour, minute, second].map { value -> String in
             value < 10 ? "0\(value)" : "\(value)"
         }.joined(separator: ":")
     }

@@ -18,8 +18,9 @@ extension FeedScreen {
         package var repeatGap: Double = 0.12
         package var colors = true
         package var unicode = true
-        /// The time zone the last-updated time is shown in.
-        package var timeZone = LastUpdatedFormatter.localTimeZone()
+        /// The time zone the last-updated time is shown in; nil: local time, as the C library
+        /// sees it (`TZ`, `/etc/localtime`), for each time shown.
+        package var timeZone: TimeZone?
         /// The preview pane (`--preview`, and the demo's articles); nil: none.
         package var preview: PreviewSettings?
         /// Tab and Shift-Tab mark rows, and Enter prints every marked line (`--multi`).

@@ -39,8 +39,8 @@ package final class FeedScreen: ReactorView {
     package let options: Options
     package let strings: AppStrings
     package let keyMap: KeyMap<FeedCommand>
-    /// The time zone the title's time of the last refresh is shown in.
-    let timeZone: TimeZone
+    /// The time zone the title's time of the last refresh is shown in (nil: local time).
+    let timeZone: TimeZone?
 
     /// Called after every event the screen, its list, search and filter or the preview handled
     /// (a key, a state, a timer, work that finished): the app renders on its next turn.
