@@ -7,7 +7,7 @@ extension Publisher where Failure == Never {
     /// outputs holding the same reactors keep their subscriptions, so an output that changes no
     /// section costs no re-subscription.
     public func with<S: SectionReactor>(section sectionReactors: @escaping (Output) -> [S]?) -> AnyPublisher<Output, Never> {
-        WithSections(upstream: self, sections: sectionReactors).eraseToAnyPublisher()
+        WithSections(upstream: self, sections: sectionReactors).erased()
     }
 
     /// `with(section:)` for an output with at most one section reactor.

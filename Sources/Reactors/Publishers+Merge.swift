@@ -26,17 +26,17 @@ public struct MergedPublisher<Output, Failure: Error>: Publisher {
 /// The elements of `a` and `b` as they arrive (Combine's `Publishers.Merge`).
 public func merge<A: Publisher, B: Publisher>(_ a: A, _ b: B) -> MergedPublisher<A.Output, A.Failure>
 where A.Output == B.Output, A.Failure == B.Failure {
-    MergedPublisher([a.eraseToAnyPublisher(), b.eraseToAnyPublisher()])
+    MergedPublisher([a.erased(), b.erased()])
 }
 
 /// The elements of `a`, `b` and `c` as they arrive (Combine's `Publishers.Merge3`).
 public func merge<A: Publisher, B: Publisher, C: Publisher>(_ a: A, _ b: B, _ c: C) -> MergedPublisher<A.Output, A.Failure>
 where A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure {
-    MergedPublisher([a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher()])
+    MergedPublisher([a.erased(), b.erased(), c.erased()])
 }
 
 /// The elements of every publisher in `publishers` as they arrive (Combine's `Publishers.MergeMany`).
 public func mergeMany<S: Swift.Sequence>(_ publishers: S) -> MergedPublisher<S.Element.Output, S.Element.Failure>
 where S.Element: Publisher {
-    MergedPublisher(publishers.map { $0.eraseToAnyPublisher() })
+    MergedPublisher(publishers.map { $0.erased() })
 }

@@ -4,6 +4,6 @@ extension Reactor {
     ///
     ///     reactor.pulse(\.$toast).sink { toast in ... }
     public func pulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>) -> AnyPublisher<Value, Never> {
-        PulseValues(upstream: state, keyPath: keyPath).eraseToAnyPublisher()
+        PulseValues(upstream: state, keyPath: keyPath).erased()
     }
 }

@@ -32,7 +32,7 @@ final class ReactorCore<Action, Mutation, State> {
     init(initialState: State) {
         currentState = initialState
         reducedState = initialState
-        state = stateSubject.eraseToAnyPublisher()
+        state = stateSubject.erased()
     }
 
     deinit {
@@ -47,9 +47,9 @@ final class ReactorCore<Action, Mutation, State> {
     func connect<R: Reactor>(to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let mutations = Relay<Mutation>()
         let reducedStates = ReplayLatestSubject<State>(reducedState)
-        let stateSubscription = reactor.transform(state: reducedStates.eraseToAnyPublisher())
+        let stateSubscription = reactor.transform(state: reducedStates.erased())
             .sink { [unowned self] state in self.receive(state: state) }
-        let mutationSubscription = reactor.transform(mutation: mutations.eraseToAnyPublisher())
+        let mutationSubscription = reactor.transform(mutation: mutations.erased())
             .sink { [weak reactor, unowned self] mutation in
                 guard let reactor else { return }
                 self.reducedState = reactor.reduce(state: self.reducedState, mutation: mutation)
@@ -59,7 +59,7 @@ final class ReactorCore<Action, Mutation, State> {
             guard let reactor else { return }
             self.run(reactor.mutate(action: action), into: mutations)
         }
-        let actionPipeline = reactor.transform(action: head.eraseToAnyPublisher())
+        let actionPipeline = reactor.transform(action: head.erased())
             .sink { [unowned self] action in self.receive(transformed: action) }
         let entry = action.sink { [unowned self] action in self.receive(action: action) }
         subscriptions = [stateSubscription, mutationSubscription, actionPipeline, entry]

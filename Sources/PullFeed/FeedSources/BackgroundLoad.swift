@@ -33,9 +33,9 @@ enum BackgroundLoad {
             .filter { _ in !token.isCancelled }
             .handleEvents(receiveOutput: { _ in delivered.withLock { $0 = true } },
                           receiveCancel: { if !delivered.withLock({ $0 }) { token.cancel() } })
-            .eraseToAnyPublisher()
+            .erased()
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// `result`, already there, delivered on the UI scheduler as `run`'s is: held until it is
@@ -47,6 +47,6 @@ enum BackgroundLoad {
                 scheduler.schedule { fulfil.value(.success(result)) }
             }
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 }

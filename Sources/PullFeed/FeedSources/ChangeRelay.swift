@@ -16,7 +16,7 @@ final class ChangeRelay: @unchecked Sendable {
     /// The changes, delivered on `scheduler` (the last scheduler asked for is the one used).
     func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
         self.scheduler.withLock { $0 = scheduler }
-        return subject.eraseToAnyPublisher()
+        return subject.erased()
     }
 
     /// Sends `change` from any thread.

@@ -43,9 +43,9 @@ package final class DemoSource: FeedSource {
                 : .success(Self.page(request, edition: edition))
             return Just(result)
                 .delay(for: .milliseconds(Int(latency * 1000)), scheduler: scheduler)
-                .eraseToAnyPublisher()
+                .erased()
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// The articles of one page of one edition (pure, for tests too).

@@ -88,6 +88,6 @@ extension FeedSource {
     package var isWatched: Bool { false }
     package func stopReadingRest() {}
     package func changes(on scheduler: LoopScheduler) -> AnyPublisher<SourceChange, Never> {
-        Empty().eraseToAnyPublisher()
+        Empty().erased()
     }
 }

@@ -139,7 +139,7 @@ package final class FileSource: FeedSource {
             scheduler.schedule { scheduler.schedule { index.startCounting() } }
             return BackgroundLoad.now(Self.page(request, of: index, token: CancellationToken()), deliverOn: scheduler)
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// The page `request` asks of `index`, once it has counted that far (or to its end), which

@@ -56,7 +56,7 @@ package final class HeaderLinesSource: FeedSource {
                     return split
                 }
             }
-            .eraseToAnyPublisher()
+            .erased()
     }
 
     /// `page` with its first `header` items (or lines) moved to `headerLines`.

@@ -61,7 +61,7 @@ package final class HistoryBrowser: Sendable {
                 })
             }
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// On the history's queue: where `request` lands among `key`'s results in `store`.

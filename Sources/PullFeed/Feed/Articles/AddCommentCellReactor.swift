@@ -34,7 +34,7 @@ package final class AddCommentCellReactor: Reactor {
             bus.events.send(event)
             return Just(.create)
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     package func reduce(state: State, mutation: Action) -> State {

@@ -46,7 +46,7 @@ package final class ArticleSectionReactor: SectionReactor {
         let fromBus = bus.events
             .filter { $0.articleID == id }
             .map { Action.appendComment($0.comment) }
-        return merge(mutation, fromBus).eraseToAnyPublisher()
+        return merge(mutation, fromBus).erased()
     }
 
     package func reduce(state: State, mutation: Action) -> State {

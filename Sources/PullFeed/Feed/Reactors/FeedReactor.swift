@@ -121,30 +121,30 @@ package final class FeedReactor: Reactor {
         case .refresh: return send(.refresh)
         case .refreshKeepingPlace: return send(.refreshKeepingPlace)
         case .refreshSource(let index):
-            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            guard sources.indices.contains(index) else { return Empty().erased() }
             return send(.refreshKeepingPlace, to: [sources[index]])
         case .loadMore:
             return send(.loadMore, to: isList ? sourcesWithMore : sources)
         case .loadRest:
             guard isList else { return send(.loadRest) }
-            return Just(.setFollowing(true)).append(send(.loadRest, to: sourcesWithMore)).eraseToAnyPublisher()
+            return Just(.setFollowing(true)).append(send(.loadRest, to: sourcesWithMore)).erased()
         case .loadAhead(let purpose):
             return send(.loadAhead(purpose), to: isList ? sourcesWithMore : sources)
         case .stopLoadingAhead:
             return send(.stopLoadingAhead, to: sources.filter(\.currentState.loadsAhead))
         case .loadThrough(let index):
             // Several sources load to their ends by themselves: a search finds what they hold.
-            return isList ? Empty().eraseToAnyPublisher() : send(.loadThrough(index))
-        case .stopLoadingThrough: return isList ? Empty().eraseToAnyPublisher() : send(.stopLoadingThrough)
+            return isList ? Empty().erased() : send(.loadThrough(index))
+        case .stopLoadingThrough: return isList ? Empty().erased() : send(.stopLoadingThrough)
         case .followEnd:
             guard isList else { return send(.followEnd) }
-            return state.shown.source.isLineSource ? Just(.setFollowing(true)).eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+            return state.shown.source.isLineSource ? Just(.setFollowing(true)).erased() : Empty().erased()
         case .follow(let on):
             guard isList else { return send(.follow(on)) }
-            return on == state.shown.isFollowing ? Empty().eraseToAnyPublisher() : Just(.setFollowing(on)).eraseToAnyPublisher()
+            return on == state.shown.isFollowing ? Empty().erased() : Just(.setFollowing(on)).erased()
         case .togglePause: return send(.togglePause)
         case .togglePauseSource(let index):
-            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            guard sources.indices.contains(index) else { return Empty().erased() }
             return send(.togglePause, to: [sources[index]])
         case .togglePauseAll:
             let scheduled = sources.filter { $0.currentState.autoRefresh != nil }
@@ -152,11 +152,11 @@ package final class FeedReactor: Reactor {
             let allPaused = scheduled.allSatisfy { $0.currentState.autoRefresh?.isPaused == true }
             return send(.togglePause, to: scheduled.filter { $0.currentState.autoRefresh?.isPaused == allPaused })
         case .holdSchedule(let held): return send(.holdSchedule(held))
-        case .choose(let line): return Just(.choose(line)).eraseToAnyPublisher()
+        case .choose(let line): return Just(.choose(line)).erased()
         case .toggleMark(let index):
             let shown = state.shown
-            guard index >= 0, index < shown.lines.count else { return Empty().eraseToAnyPublisher() }
-            return Just(.toggleMark(index, key: shown.lineKey(at: index))).eraseToAnyPublisher()
+            guard index >= 0, index < shown.lines.count else { return Empty().erased() }
+            return Just(.toggleMark(index, key: shown.lineKey(at: index))).erased()
         case .toast(let kind): return toast(kind)
         case .fold, .unfold, .foldOthers, .unfoldAll:
             var folds = state.folds
@@ -166,16 +166,16 @@ package final class FeedReactor: Reactor {
             case .foldOthers(let name): folds.foldAll((state.shown.lineSections?.all ?? []).map(\.name), except: name)
             default: folds.unfoldAll()
             }
-            guard folds != state.folds else { return Empty().eraseToAnyPublisher() }
-            return Just(.setFolds(folds)).eraseToAnyPublisher()
+            guard folds != state.folds else { return Empty().erased() }
+            return Just(.setFolds(folds)).erased()
         case .stepHistory(let index, let back):
-            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            guard sources.indices.contains(index) else { return Empty().erased() }
             return send(.stepHistory(back: back), to: [sources[index]])
         case .toggleRemoved(let index):
-            guard sources.indices.contains(index) else { return Empty().eraseToAnyPublisher() }
+            guard sources.indices.contains(index) else { return Empty().erased() }
             return send(.toggleRemoved, to: [sources[index]])
         case .dismissAlert:
-            return state.alert == nil && state.alertingSources.isEmpty ? Empty().eraseToAnyPublisher() : Just(.dismissAlert).eraseToAnyPublisher()
+            return state.alert == nil && state.alertingSources.isEmpty ? Empty().erased() : Just(.dismissAlert).erased()
         }
     }
 
@@ -192,21 +192,21 @@ package final class FeedReactor: Reactor {
             for source in targets { source.action.send(action) }
             return Empty()
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// Shows a toast of the list's own now, and hides it `Toast.duration` later.
     private func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
         let hides = toastHides
-        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).eraseToAnyPublisher()
+        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).erased()
     }
 
     package func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
         // Each source's states (the first, replayed, changes nothing).
         let sourceStates = sources.enumerated().map { index, source in
-            source.state.map { Mutation.source(index, $0) }.eraseToAnyPublisher()
+            source.state.map { Mutation.source(index, $0) }.erased()
         }
-        return mergeMany([mutation, toastHides.eraseToAnyPublisher()] + sourceStates).eraseToAnyPublisher()
+        return mergeMany([mutation, toastHides.erased()] + sourceStates).erased()
     }
 
     package func reduce(state: State, mutation: Mutation) -> State {

@@ -14,8 +14,8 @@ extension SourceReactor {
             let kind: Toast.Kind = reason == .truncated ? .fileTruncated : .fileReplaced
             // The file read again keeps the place as a refresh does (the selected line, else
             // its line number), and following the end goes on.
-            return refresh(keepingPlace: true).append(Deferred { [weak self] in self?.toast(kind) ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
+            return refresh(keepingPlace: true).append(Deferred { [weak self] in self?.toast(kind) ?? Empty().erased() })
+                .erased()
         case .deleted:
             return toast(.fileDeleted)
         }
@@ -29,7 +29,7 @@ extension SourceReactor {
     func catchUp() -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard state.hasLoaded, !state.isRefreshing, !state.isLoadingMore, !state.isCatchingUp else {
-            return state.goals.arrived ? Empty().eraseToAnyPublisher() : Just(.linesArrived).eraseToAnyPublisher()
+            return state.goals.arrived ? Empty().erased() : Just(.linesArrived).erased()
         }
         let pageRequest = PageRequest.catchUp(offset: state.tailStart ?? state.lines.count, dropped: state.dropped)
         // Cut short, it takes no step: the state does not show the request that cut it yet,
@@ -42,17 +42,17 @@ extension SourceReactor {
             .replaceEmpty(with: nil)
             .flatMap { [weak self] result -> AnyPublisher<Mutation, Never> in
                 // Nil: cut short.
-                guard let self, case .success(let page)? = result else { return Just(.endCatchUp).eraseToAnyPublisher() }
+                guard let self, case .success(let page)? = result else { return Just(.endCatchUp).erased() }
                 let caught = Just(Mutation.caughtUp(page)).append(self.notice(of: page))
                 if let failure = page.failure {
-                    return caught.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
+                    return caught.append(self.toast(.refreshFailed(reason: failure.reason))).erased()
                 }
-                guard let exit = page.exit else { return caught.eraseToAnyPublisher() }
-                return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+                guard let exit = page.exit else { return caught.erased() }
+                return caught.append(self.toast(.commandExited(status: exit.status, message: exit.message))).erased()
             }
         return Just(.startCatchUp)
             .append(caught)
-            .append(Deferred { [turns] in isCut ? Empty().eraseToAnyPublisher() : Self.turn(.pursueGoals, on: turns) })
-            .eraseToAnyPublisher()
+            .append(Deferred { [turns] in isCut ? Empty().erased() : Self.turn(.pursueGoals, on: turns) })
+            .erased()
     }
 }

@@ -13,12 +13,12 @@ extension SourceReactor {
     /// after a gap (counting fills it in).
     func followEnd() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.source.isLineSource else { return Empty().eraseToAnyPublisher() }
+        guard state.source.isLineSource else { return Empty().erased() }
         let loads = state.hasLoaded && state.tailStart == nil && (state.hasMore || state.isOpen)
         let follow = Just(Mutation.setFollowing(true, toEnd: loads))
-        guard loads else { return follow.eraseToAnyPublisher() }
-        return follow.append(Deferred { [weak self] in self?.loadRest() ?? Empty().eraseToAnyPublisher() })
-            .eraseToAnyPublisher()
+        guard loads else { return follow.erased() }
+        return follow.append(Deferred { [weak self] in self?.loadRest() ?? Empty().erased() })
+            .erased()
     }
 
     /// The selection arrived on the last row: follow what arrives. An open input is asked for
@@ -26,16 +26,16 @@ extension SourceReactor {
     /// (the footer loads its next page as usual).
     func followLastRow() -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard state.source.isLineSource, !state.isFollowing else { return Empty().eraseToAnyPublisher() }
-        return state.isOpen ? followEnd() : Just(.setFollowing(true, toEnd: false)).eraseToAnyPublisher()
+        guard state.source.isLineSource, !state.isFollowing else { return Empty().erased() }
+        return state.isOpen ? followEnd() : Just(.setFollowing(true, toEnd: false)).erased()
     }
 
     /// Leaves following (the selection left the last row, a search, a refresh the user asked
     /// for, a failed page): a stream reads on only as far as it reads ahead again.
     func stopFollowing() -> AnyPublisher<Mutation, Never> {
-        guard currentState.isFollowing, !followsEnd else { return Empty().eraseToAnyPublisher() }
+        guard currentState.isFollowing, !followsEnd else { return Empty().erased() }
         source.stopReadingRest()
-        return Just(.setFollowing(false, toEnd: false)).eraseToAnyPublisher()
+        return Just(.setFollowing(false, toEnd: false)).erased()
     }
 
     /// The next lines in order, in large pages (in pages of the usual size for a source that
@@ -54,11 +54,11 @@ extension SourceReactor {
     func loadAhead(_ purpose: LoadAhead.Purpose) -> AnyPublisher<Mutation, Never> {
         let set: AnyPublisher<Mutation, Never>
         if case .ahead(let ahead)? = currentState.loadGoal, ahead.purpose == purpose {
-            set = Empty().eraseToAnyPublisher()
+            set = Empty().erased()
         } else {
-            set = Just(.setLoadGoal(.ahead(LoadAhead(purpose)))).eraseToAnyPublisher()
+            set = Just(.setLoadGoal(.ahead(LoadAhead(purpose)))).erased()
         }
-        return set.append(Self.turn(.pursueGoals, on: turns)).eraseToAnyPublisher()
+        return set.append(Self.turn(.pursueGoals, on: turns)).erased()
     }
 
     /// A search's goal waits `LoadAhead.retryMilliseconds` for an open input that had nothing,
@@ -68,14 +68,14 @@ extension SourceReactor {
         scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(LoadAhead.retryMilliseconds))) {
             turns.send(.aheadRetryDue)
         }
-        return Empty().eraseToAnyPublisher()
+        return Empty().erased()
     }
 
     /// A search's match on line `index`, past the loaded lines: the pages through it.
     func loadThrough(_ index: Int) -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard index >= state.itemCount, state.hasLoaded, state.hasMore, state.tailStart == nil else { return Empty().eraseToAnyPublisher() }
+        guard index >= state.itemCount, state.hasLoaded, state.hasMore, state.tailStart == nil else { return Empty().erased() }
         let load = loadMore(.next, limit: source.loadsRestPageByPage ? pageSize : max(pageSize, index + 1 - state.itemCount))
-        return Just(.setLoadGoal(.line(index, askedAt: state.itemCount))).append(load).eraseToAnyPublisher()
+        return Just(.setLoadGoal(.line(index, askedAt: state.itemCount))).append(load).erased()
     }
 }

@@ -8,10 +8,10 @@ extension SourceReactor {
         let state = currentState
         let (goals, step) = state.goals.next(in: state, followsEnd: followsEnd, pagesByNumber: source.loadsRestPageByPage)
         let changed: [Mutation] = goals == state.goals ? [] : [.setGoals(goals)]
-        guard let step else { return Publishers.Sequence(sequence: changed).eraseToAnyPublisher() }
+        guard let step else { return Publishers.Sequence(sequence: changed).erased() }
         return Publishers.Sequence(sequence: changed)
             .append(Deferred { [weak self] () -> AnyPublisher<Mutation, Never> in
-                guard let self else { return Empty().eraseToAnyPublisher() }
+                guard let self else { return Empty().erased() }
                 switch step {
                 case .catchUp: return self.catchUp()
                 case .rest: return self.loadRest()
@@ -20,6 +20,6 @@ extension SourceReactor {
                 case .retryAhead: return self.retryAhead()
                 }
             })
-            .eraseToAnyPublisher()
+            .erased()
     }
 }

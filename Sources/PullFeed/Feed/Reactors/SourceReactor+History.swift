@@ -15,22 +15,22 @@ extension SourceReactor {
         let request = HistoryBrowser.Request(from: state.history.past?.id, by: state.history.pendingSteps + delta,
                                              liveTime: state.lastUpdated, shaping: shaping(of: state))
         let landed = history.step(request, deliverOn: scheduler).flatMap { [weak self] step -> AnyPublisher<Mutation, Never> in
-            guard let self else { return Empty().eraseToAnyPublisher() }
+            guard let self else { return Empty().erased() }
             let stepped = Just(Mutation.historyStepped(step, delta: delta))
-            if case .stays(let older) = step { return stepped.append(self.toast(.historyEnd(older: older))).eraseToAnyPublisher() }
-            return stepped.append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
+            if case .stays(let older) = step { return stepped.append(self.toast(.historyEnd(older: older))).erased() }
+            return stepped.append(Deferred { [weak self] in self?.removedRows() ?? Empty().erased() })
+                .erased()
         }
-        return Just(.askHistoryStep(delta)).append(landed).eraseToAnyPublisher()
+        return Just(.askHistoryStep(delta)).append(landed).erased()
     }
 
     func toggleRemoved() -> AnyPublisher<Mutation, Never> {
         let on = !currentState.history.showsRemoved
         let toggled = Just(Mutation.setShowsRemoved(on))
-        guard on else { return toggled.eraseToAnyPublisher() }
-        let nothing = currentState.shownResultRemovedRows ? Empty().eraseToAnyPublisher() : toast(.nothingRemoved)
-        return toggled.append(nothing).append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
-            .eraseToAnyPublisher()
+        guard on else { return toggled.erased() }
+        let nothing = currentState.shownResultRemovedRows ? Empty().erased() : toast(.nothingRemoved)
+        return toggled.append(nothing).append(Deferred { [weak self] in self?.removedRows() ?? Empty().erased() })
+            .erased()
     }
 
     /// The shown result (live or kept) with the rows it removed, worked out on `workQueue`
@@ -39,7 +39,7 @@ extension SourceReactor {
         let state = currentState
         let key = state.shownResultKey
         guard state.history.showsRemoved, state.shownResultRemovedRows, state.history.withRemoved?.of != key else {
-            return Empty().eraseToAnyPublisher()
+            return Empty().erased()
         }
         let shown: ResultLines
         let previous: LineList
@@ -48,7 +48,7 @@ extension SourceReactor {
             previous = past.previous
         } else {
             // Lines a stream cut from the front, or read from a file's end, are no result compared.
-            guard state.dropped == 0, state.tailStart == nil else { return Empty().eraseToAnyPublisher() }
+            guard state.dropped == 0, state.tailStart == nil else { return Empty().erased() }
             shown = ResultLines(lines: state.lines, headerLines: state.headerLines, changes: state.changes,
                                 previousLines: state.previousLines, lineSections: state.lineSections)
             previous = state.previousLines
@@ -66,7 +66,7 @@ extension SourceReactor {
             }
         }
         .compactMap { $0.map { Mutation.withRemoved($0, of: key) } }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// How this source lays out a result shown again.

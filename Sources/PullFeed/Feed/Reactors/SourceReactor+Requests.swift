@@ -10,36 +10,36 @@ extension SourceReactor {
 
     func refresh(keepingPlace: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
-        guard !state.isRefreshing else { return Empty().eraseToAnyPublisher() }
+        guard !state.isRefreshing else { return Empty().erased() }
         // What is shown is compared with the new result: all of it, not its first output.
         let pageRequest = PageRequest.refresh(limit: pageSize, wholeResult: state.hasLoaded,
                                               linesShown: keepingPlace ? state.lines.count : 0)
         let place = state.refreshKeepsPlace == keepingPlace ? nil : Mutation.setRefreshKeepsPlace(keepingPlace)
         return Publishers.Sequence(sequence: place.map { [$0] } ?? []).append(request(.header, pageRequest) { [weak self] result in
-            guard let self else { return Empty().eraseToAnyPublisher() }
+            guard let self else { return Empty().erased() }
             switch result {
             case .success(let page):
                 let changes = Self.changes(from: self.currentState, to: page)
                 let replaced = Just(Mutation.refreshed(page, at: self.now(), changes)).append(self.notice(of: page))
-                    .append(Deferred { [weak self] in self?.removedRows() ?? Empty().eraseToAnyPublisher() })
-                if page.looksBinary { return replaced.append(self.toast(.binaryFile)).eraseToAnyPublisher() }
+                    .append(Deferred { [weak self] in self?.removedRows() ?? Empty().erased() })
+                if page.looksBinary { return replaced.append(self.toast(.binaryFile)).erased() }
                 guard let exit = page.exit else {
                     // A result too large to compare still says it arrived (the first load
                     // says nothing).
                     guard changes.isComparison else {
-                        guard state.hasLoaded else { return replaced.eraseToAnyPublisher() }
-                        return replaced.append(self.toast(.reloaded)).eraseToAnyPublisher()
+                        guard state.hasLoaded else { return replaced.erased() }
+                        return replaced.append(self.toast(.reloaded)).erased()
                     }
                     let counted = self.toast(.refreshed(new: changes.newCount, changed: changes.changedCount, gone: changes.goneCount))
-                    return replaced.append(counted).eraseToAnyPublisher()
+                    return replaced.append(counted).erased()
                 }
-                return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+                return replaced.append(self.toast(.commandExited(status: exit.status, message: exit.message))).erased()
             case .failure(let error):
                 let failed = Just(Mutation.setFailure(error.reason))
-                return failed.append(self.toast(.refreshFailed(reason: error.reason))).eraseToAnyPublisher()
+                return failed.append(self.toast(.refreshFailed(reason: error.reason))).erased()
             }
         })
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// A footer page of `limit` lines after those loaded: the next page, the rest (a stream
@@ -48,7 +48,7 @@ extension SourceReactor {
     func loadMore(_ ask: FooterAsk, limit: Int, whileOpen: Bool = false) -> AnyPublisher<Mutation, Never> {
         let state = currentState
         guard !state.isLoadingMore, state.hasMore || (whileOpen && state.isOpen), state.hasLoaded, state.tailStart == nil else {
-            return Empty().eraseToAnyPublisher()
+            return Empty().erased()
         }
         let offset = state.itemCount
         let pageRequest: PageRequest = switch ask {
@@ -57,23 +57,23 @@ extension SourceReactor {
         case .tail: .tail(offset: offset, limit: limit, dropped: state.dropped)
         }
         return request(.footer, pageRequest) { [weak self] result in
-            guard let self else { return Empty().eraseToAnyPublisher() }
+            guard let self else { return Empty().erased() }
             switch result {
             case .success(let page):
                 let appended = Just(Mutation.append(page)).append(self.notice(of: page))
                 if let failure = page.failure {
-                    return appended.append(self.toast(.refreshFailed(reason: failure.reason))).eraseToAnyPublisher()
+                    return appended.append(self.toast(.refreshFailed(reason: failure.reason))).erased()
                 }
                 if let exit = page.exit {
-                    return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).eraseToAnyPublisher()
+                    return appended.append(self.toast(.commandExited(status: exit.status, message: exit.message))).erased()
                 }
                 return page.hasMore || page.isOpen
-                    ? appended.eraseToAnyPublisher()
-                    : appended.append(self.toast(.noMoreData)).eraseToAnyPublisher()
+                    ? appended.erased()
+                    : appended.append(self.toast(.noMoreData)).erased()
             case .failure(let error):
                 // Following the end retries nothing: a failed page stops it (else a broken
                 // source would be asked again and again).
-                return self.stopFollowing().append(self.toast(.loadMoreFailed(reason: error.reason))).eraseToAnyPublisher()
+                return self.stopFollowing().append(self.toast(.loadMoreFailed(reason: error.reason))).erased()
             }
         }
     }
@@ -113,9 +113,9 @@ extension SourceReactor {
                 .append(result)
                 .append(indicator(false))
                 .append(Self.turn(.pursueGoals, on: turns))
-                .eraseToAnyPublisher()
+                .erased()
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// Gives the reactor `action` through `turns` once the publisher before it ended.
@@ -124,18 +124,18 @@ extension SourceReactor {
             turns.send(action)
             return Empty()
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// The toast for what a stream's reader had to say with `page` (once), if anything.
     func notice(of page: Page) -> AnyPublisher<Mutation, Never> {
-        page.notice.map { toast(.stream($0)) } ?? Empty().eraseToAnyPublisher()
+        page.notice.map { toast(.stream($0)) } ?? Empty().erased()
     }
 
     /// Shows a toast now; hiding it `Toast.duration` later (if it is still the same toast) is
     /// scheduled apart from the request, so the request's indicator ends at once.
     func toast(_ kind: Toast.Kind) -> AnyPublisher<Mutation, Never> {
         let hides = toastHides
-        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).eraseToAnyPublisher()
+        return Just(Mutation.showToast(Toast.shown(kind, on: scheduler) { hides.send(.hideToast($0)) })).erased()
     }
 }

@@ -7,14 +7,14 @@ import Reactors
 extension SourceReactor {
     /// `p`, and a prompt that opens or closes.
     func schedule(_ action: Action) -> AnyPublisher<Mutation, Never> {
-        guard var schedule = currentState.autoRefresh else { return Empty().eraseToAnyPublisher() }
+        guard var schedule = currentState.autoRefresh else { return Empty().erased() }
         switch action {
         case .togglePause: schedule.isPaused.toggle()
         case .holdSchedule(let held): schedule.isHeld = held
-        default: return Empty().eraseToAnyPublisher()
+        default: return Empty().erased()
         }
-        guard schedule != currentState.autoRefresh else { return Empty().eraseToAnyPublisher() }
+        guard schedule != currentState.autoRefresh else { return Empty().erased() }
         // The timer learns it from the state, and runs a turn that waited.
-        return Just(.setSchedule(schedule)).eraseToAnyPublisher()
+        return Just(.setSchedule(schedule)).erased()
     }
 }

@@ -18,7 +18,7 @@ extension SourceReactor {
         let scheduler = scheduler
         let starts = sectionStarts
         return loaded.flatMap { result -> AnyPublisher<Result<Page, SourceError>, Never> in
-            guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).eraseToAnyPublisher() }
+            guard case .success(let page) = result, page.items.isEmpty, !page.lines.isEmpty else { return Just(result).erased() }
             let name = { @Sendable () -> Page in
                 var named = page
                 // Numbered from where the page belongs (counting dropped lines): a page that no
@@ -27,10 +27,10 @@ extension SourceReactor {
                                               firstLine: request.offset + request.dropped, starts: starts)
                 return named
             }
-            guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).eraseToAnyPublisher() }
+            guard page.lines.count > Self.inlineNamingLimit else { return Just(.success(name())).erased() }
             return BackgroundLoad.run(on: Self.namingQueue, deliverOn: scheduler) { _ in .success(name()) }
         }
-        .eraseToAnyPublisher()
+        .erased()
     }
 
     /// Whether a page of grouped lines starts where the lines shown end. One asked for from an

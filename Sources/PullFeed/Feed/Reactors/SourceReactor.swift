@@ -203,12 +203,12 @@ package final class SourceReactor: SectionReactor {
     package func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
         // A kept result shown is whole: what the user asks of the rows shown (End, the last
         // row, a search's line, the next page) is not the live lines' to answer.
-        if currentState.history.past != nil, action.isAboutRowsShown { return Empty().eraseToAnyPublisher() }
+        if currentState.history.past != nil, action.isAboutRowsShown { return Empty().erased() }
         switch action {
         case .refresh: return refresh()
         case .refreshKeepingPlace:
-            return stopFollowing().append(Deferred { [weak self] in self?.refresh(keepingPlace: true) ?? Empty().eraseToAnyPublisher() })
-                .eraseToAnyPublisher()
+            return stopFollowing().append(Deferred { [weak self] in self?.refresh(keepingPlace: true) ?? Empty().erased() })
+                .erased()
         case .followEnd: return followEnd()
         case .togglePause, .holdSchedule: return schedule(action)
         case .scheduledRefresh: return refresh(keepingPlace: true)
@@ -216,18 +216,18 @@ package final class SourceReactor: SectionReactor {
         case .loadRest: return loadRest()
         case .loadAhead(let purpose): return loadAhead(purpose)
         case .stopLoadingAhead:
-            guard currentState.loadsAhead else { return Empty().eraseToAnyPublisher() }
-            return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
+            guard currentState.loadsAhead else { return Empty().erased() }
+            return Just(.setLoadGoal(nil)).erased()
         case .aheadRetryDue:
             let goals = currentState.goals.aheadRetryDue()
-            guard goals != currentState.goals else { return Empty().eraseToAnyPublisher() }
-            return Just(.setGoals(goals)).append(Self.turn(.pursueGoals, on: turns)).eraseToAnyPublisher()
+            guard goals != currentState.goals else { return Empty().erased() }
+            return Just(.setGoals(goals)).append(Self.turn(.pursueGoals, on: turns)).erased()
         case .follow(let on): return on ? followLastRow() : stopFollowing()
         case .toast(let kind): return toast(kind)
         case .loadThrough(let index): return loadThrough(index)
         case .stopLoadingThrough:
-            guard case .line? = currentState.loadGoal else { return Empty().eraseToAnyPublisher() }
-            return Just(.setLoadGoal(nil)).eraseToAnyPublisher()
+            guard case .line? = currentState.loadGoal else { return Empty().erased() }
+            return Just(.setLoadGoal(nil)).erased()
         case .pursueGoals: return pursueGoals()
         case .sourceChanged(let change): return answer(change)
         case .stepHistory(let back): return stepHistory(back: back)
@@ -237,11 +237,11 @@ package final class SourceReactor: SectionReactor {
 
     package func transform(action: AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never> {
         let changes = source.changes(on: scheduler).map(Action.sourceChanged)
-        return merge(action, turns, changes).eraseToAnyPublisher()
+        return merge(action, turns, changes).erased()
     }
 
     package func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
-        merge(mutation, toastHides).eraseToAnyPublisher()
+        merge(mutation, toastHides).erased()
     }
 
     package func transform(state: AnyPublisher<State, Never>) -> AnyPublisher<State, Never> {
