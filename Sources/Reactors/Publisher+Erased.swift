@@ -9,6 +9,7 @@ extension Publisher {
     /// its first frame). Here the box and the cast are per output type, and the operators'
     /// inner subscribers are built around one subscriber type per output too. The values,
     /// demand and completion pass through unchanged.
+    @inlinable
     package func erased() -> AnyPublisher<Output, Failure> {
         ErasedUpstream<Output, Failure> { self.subscribe($0) }.eraseToAnyPublisher()
     }
@@ -16,5 +17,6 @@ extension Publisher {
 
 extension AnyPublisher {
     /// An `AnyPublisher` already: itself.
+    @inlinable
     package func erased() -> AnyPublisher<Output, Failure> { self }
 }
