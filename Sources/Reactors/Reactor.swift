@@ -60,7 +60,7 @@ extension Reactor {
 
     public var state: AnyPublisher<State, Never> {
         if reactorStorage.isStubEnabled {
-            return stubParts.state.eraseToAnyPublisher()
+            return stubParts.state.erased()
         }
         return core.state
     }
@@ -81,7 +81,7 @@ extension Reactor {
     }
 
     public func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
-        Empty().eraseToAnyPublisher()
+        Empty().erased()
     }
 
     public func transform(mutation: AnyPublisher<Mutation, Never>) -> AnyPublisher<Mutation, Never> {
@@ -123,6 +123,6 @@ extension Reactor {
 extension Reactor where Action == Mutation {
     /// Emits the action itself as the only mutation.
     public func mutate(action: Action) -> AnyPublisher<Mutation, Never> {
-        Just(action).eraseToAnyPublisher()
+        Just(action).erased()
     }
 }
