@@ -21,9 +21,10 @@ all: $(BINARY) $(READER)
 # concrete generic types the code names (a reactor's publishers, the list's caches) is reached
 # by direct calls, and prespecialized, instead of being built at run time from mangled names,
 # each checking its generic requirements by scanning every protocol conformance in the binary:
-# the main thread's work before the first frame drops by a third (callgrind) and the first frame
-# comes ~1 ms sooner (Benchmarks/startup.sh, which builds with these flags). Only this build has
-# them: a package that gave its library targets compiler flags could not be a dependency.
+# the main thread's work before the first frame drops by more than a quarter (callgrind) and the
+# first frame comes ~1 ms sooner (Benchmarks/startup.sh, which builds with these flags). Only
+# this build has them: a package that gave its library targets compiler flags could not be a
+# dependency.
 SWIFT_RELEASE_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(SWIFT_RELEASE_FLAGS)
